@@ -1,0 +1,3 @@
+#ifndef TH_PLUGIN_H
+#define TH_PLUGIN_H
+#endif

@@ -1,0 +1,1 @@
+// Exists so SwiftPM builds this header-only target with every build system.

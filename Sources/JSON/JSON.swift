@@ -1,0 +1,1 @@
+// Module JSON: filled in by its issue.

@@ -1,0 +1,1 @@
+// Module JSONRPC: filled in by its issue.

@@ -1,0 +1,1 @@
+// Module PluginHost: filled in by its issue.

@@ -1,0 +1,1 @@
+// Module TransitionEngine: filled in by its issue.

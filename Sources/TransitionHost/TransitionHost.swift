@@ -1,0 +1,1 @@
+// Module TransitionHost: filled in by its issue.

@@ -1,0 +1,1 @@
+// Module TransitionKit: filled in by its issue.
