@@ -1,0 +1,112 @@
+import CTransitionABI
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A plugin's log line: who wrote it, how severe, what.
+package struct PluginLogRecord: Sendable, Equatable {
+  /// The plugin id, with `/animatorId` when it came from a transition context; "unknown plugin" for a
+  /// context the host does not know (a plugin that logs with a stale or made-up context).
+  package var source: String
+  package var level: PluginLogLevel
+  package var message: String
+}
+
+/// The ABI's log levels (`th_log_level`).
+package enum PluginLogLevel: Int, Sendable, Comparable, CaseIterable {
+  case debug = 0
+  case info = 1
+  case warning = 2
+  case error = 3
+  case fatal = 4
+  case hostMisbehaving = 5
+  case pluginMisbehaving = 6
+
+  package static func < (a: PluginLogLevel, b: PluginLogLevel) -> Bool { a.rawValue < b.rawValue }
+
+  /// The word the host's `--log-level` uses for this severity (the misbehaviour levels are errors).
+  package var hostLevelName: String {
+    switch self {
+    case .debug: "debug"
+    case .info: "info"
+    case .warning: "warn"
+    case .error, .fatal, .hostMisbehaving, .pluginMisbehaving: "error"
+    }
+  }
+}
+
+/// Where plugin log lines go. The default writes one line per record to stderr with `write(2)` (never
+/// stdout: that is the protocol stream).
+package struct PluginLogger: Sendable {
+  package var write: @Sendable (PluginLogRecord) -> Void
+
+  package init(write: @escaping @Sendable (PluginLogRecord) -> Void) {
+    self.write = write
+  }
+
+  /// Writes records at `minimumLevel` or above to fd 2 as `transition-host: [warn] plugin ID: message`.
+  package static func standardError(minimumLevel: PluginLogLevel = .warning) -> PluginLogger {
+    PluginLogger { record in
+      guard record.level >= minimumLevel else { return }
+      let message = record.message.replacingAll("\n", with: " ")
+      let line = "transition-host: [\(record.level.hostLevelName)] plugin \(record.source): \(message)\n"
+      var bytes = Array(line.utf8)
+      bytes.withUnsafeMutableBytes { buffer in
+        var offset = 0
+        while offset < buffer.count {
+          let n = Glibc.write(2, buffer.baseAddress! + offset, buffer.count - offset)
+          if n < 0 && errno == EINTR { continue }
+          if n <= 0 { return }
+          offset += n
+        }
+      }
+    }
+  }
+}
+
+/// The process-wide table from `th_context` ids to the plugin (and animator) they belong to.
+///
+/// C function pointers in the host API cannot capture anything, so `log` (the one host function that any
+/// thread may call at any time) finds its caller here. Guarded by a mutex for that reason; every other
+/// host function runs on the host thread only.
+package final class ContextDirectory: Sendable {
+  /// Who a context belongs to and where its log lines go.
+  package struct Entry: Sendable {
+    package var source: String
+    package var logger: PluginLogger
+  }
+
+  package static let shared = ContextDirectory()
+
+  private let table = Mutex(HandleTable<Entry>())
+
+  /// Issues a new context id for `entry`.
+  package func register(_ entry: Entry) -> th_context {
+    th_context(id: table.withLock { $0.insert(entry) })
+  }
+
+  /// Retires the id; later uses are detected as stale.
+  package func unregister(_ context: th_context) {
+    _ = table.withLock { $0.remove(context.id) }
+  }
+
+  package func lookup(_ context: th_context) -> HandleTable<Entry>.Lookup {
+    table.withLock { $0.lookup(context.id) }
+  }
+}
+
+/// The ABI's `log`: routes the line to the logger of the context's plugin. Never fails visibly.
+let hostLog: @convention(c) (th_context, th_log_level, UnsafePointer<CChar>?) -> Void = { context, level, message in
+  let text = message.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) }
+  let severity = PluginLogLevel(rawValue: Int(level.rawValue)) ?? .error
+  switch ContextDirectory.shared.lookup(context) {
+  case .live(let entry):
+    entry.logger.write(PluginLogRecord(source: entry.source, level: severity, message: text ?? "(null message)"))
+  case .stale, .invalid:
+    // Nobody to attribute it to: still show it, at the level asked for, on stderr.
+    PluginLogger.standardError(minimumLevel: .debug).write(
+      PluginLogRecord(source: "unknown plugin", level: severity, message: text ?? "(null message)"))
+  }
+}
