@@ -202,14 +202,26 @@ package final class PluginRegistry {
   }
 }
 
+/// What became of a generation's library.
+package enum LibraryDisposition: Sendable, Equatable {
+  /// Loaded and in use.
+  case open
+  /// `dlclose`d.
+  case closed
+  /// Left mapped for the rest of the process, because it is registered with the Swift runtime.
+  case keptMapped
+}
+
 /// Closes a library unless it is registered with the Swift runtime (see `DynamicLibrary.usesSwiftRuntime`),
 /// in which case it stays mapped: closing it would leave the runtime with dangling pointers.
-func dispose(_ library: DynamicLibrary) {
+@discardableResult
+func dispose(_ library: DynamicLibrary) -> LibraryDisposition {
   if library.usesSwiftRuntime {
     library.leak()
-  } else {
-    try? library.close()
+    return .keptMapped
   }
+  try? library.close()
+  return .closed
 }
 
 /// One loaded copy of a plugin file: the library, its validated descriptor, and its `th_host_info`.
@@ -233,6 +245,10 @@ package final class PluginGeneration {
   package private(set) var isRetired = false
   /// `deinit` ran and the library is gone (or leaked).
   package private(set) var isShutDown = false
+  /// What became of the library.
+  package private(set) var libraryDisposition = LibraryDisposition.open
+  /// The private copy the library was loaded from (already unlinked; it shows in /proc/self/maps).
+  package var loadedCopyPath: String { library.path }
 
   init(
     number: Int, path: String, info: PluginInfo, library: DynamicLibrary,
@@ -269,7 +285,7 @@ package final class PluginGeneration {
     isShutDown = true
     if let deinitialize = descriptor.pointee.deinit { deinitialize() }
     ContextDirectory.shared.unregister(context)
-    dispose(library)
+    libraryDisposition = dispose(library)
   }
 
   /// The C descriptor of animator `index` (validated at load).
