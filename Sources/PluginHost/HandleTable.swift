@@ -30,6 +30,11 @@ package struct HandleTable<Value> {
     return id != 0 && id < nextID ? .stale : .invalid
   }
 
+  /// Replaces the value of a live id (no effect on other ids).
+  package mutating func replace(_ id: UInt64, with value: Value) {
+    if values[id] != nil { values[id] = value }
+  }
+
   /// Removes the value; the id becomes stale forever.
   @discardableResult
   package mutating func remove(_ id: UInt64) -> Value? {

@@ -87,6 +87,17 @@ package final class ContextDirectory: Sendable {
     th_context(id: table.withLock { $0.insert(entry) })
   }
 
+  /// Changes who a live context is attributed to (a plugin's context is named after its file until its
+  /// descriptor has been read, then after its id).
+  package func rename(_ context: th_context, source: String) {
+    table.withLock { table in
+      if case .live(var entry) = table.lookup(context.id) {
+        entry.source = source
+        table.replace(context.id, with: entry)
+      }
+    }
+  }
+
   /// Retires the id; later uses are detected as stale.
   package func unregister(_ context: th_context) {
     _ = table.withLock { $0.remove(context.id) }

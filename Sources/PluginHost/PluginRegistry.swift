@@ -165,7 +165,8 @@ package final class PluginRegistry {
     }
     let entry = unsafeBitCast(entryAddress, to: th_plugin_entry_fn.self)
 
-    // The context exists from the entry call on, so that the plugin can log from th_plugin_entry and init.
+    // One context and one th_host_info per generation, from the entry call until deinit (plugins may keep
+    // the pointer they got in th_plugin_entry). The context is named after the file until the id is known.
     let context = ContextDirectory.shared.register(.init(source: file, logger: logger))
     var keepContext = false
     defer { if !keepContext { ContextDirectory.shared.unregister(context) } }
@@ -176,23 +177,18 @@ package final class PluginRegistry {
     }
     let info = try DescriptorReader.read(descriptor, path: file)
     try checkID(info.id)
+    ContextDirectory.shared.rename(context, source: info.id)
 
-    ContextDirectory.shared.unregister(context)
-    let namedContext = ContextDirectory.shared.register(.init(source: info.id, logger: logger))
-    let namedHostInfo = HostInfoStorage(pluginPath: file, api: api, context: namedContext)
     if let initialize = descriptor.pointee.`init` {
-      guard initialize(namedHostInfo.pointer) else {
-        ContextDirectory.shared.unregister(namedContext)
-        throw .initFailed(path: file, pluginID: info.id)
-      }
+      guard initialize(hostInfo.pointer) else { throw .initFailed(path: file, pluginID: info.id) }
     }
     keepLibrary = true
     keepContext = true
     let number = (generationCounter[info.id] ?? 0) + 1
     generationCounter[info.id] = number
     return PluginGeneration(
-      number: number, path: file, info: info, library: library, descriptor: descriptor, hostInfo: namedHostInfo,
-      context: namedContext)
+      number: number, path: file, info: info, library: library, descriptor: descriptor, hostInfo: hostInfo,
+      context: context)
   }
 
   private func summary(_ generation: PluginGeneration) -> LoadedPlugin {

@@ -86,3 +86,41 @@ import Testing
     }
   }
 }
+
+@Suite struct AutoLoadTests {
+  @Test func startUpLoadsBuiltInsAndExtraFoldersAndReportsFailures() {
+    let root = TemporaryFolder()
+    let builtIn = root.folder("bin")
+    let extra = root.folder("extra")
+    copyFile(Fixtures.path("Minimal"), to: builtIn + "/libTransitionPluginMinimal.so")
+    copyFile(Fixtures.path("ABI99"), to: builtIn + "/libTestPluginABI99.so")  // a fixture: never auto-loaded
+    copyFile(Fixtures.path("ReloadA"), to: extra + "/libProbe.so")
+    writeFile(extra + "/libBroken.so", Array(String(repeating: "not ELF ", count: 16).utf8))
+    let registry = PluginRegistry(
+      searchPath: PluginSearchPath(builtInFolder: builtIn, pluginDirs: [extra]), logger: LogCapture().logger)
+
+    let failures = registry.loadAutomatically()
+    #expect(failures.map(\.path) == [extra + "/libBroken.so"])
+    #expect(failures.map(\.error.code) == [1002])
+    #expect(registry.plugins.map(\.info.id) == ["com.example.test.minimal", "com.example.test.reload"])
+  }
+
+  @Test func thePluginContextLivesFromEntryToDeinit() throws {
+    let log = LogCapture()
+    let registry = makeRegistry(folder: Fixtures.folder, log: log)
+    try registry.load(path: Fixtures.path("Minimal"))
+    let lease = try registry.lease(animatorID: "fade")
+    let context = lease.hostInfo.pointee.plugin_context
+    guard case .live(let entry) = ContextDirectory.shared.lookup(context) else {
+      Issue.record("plugin context not live while loaded")
+      return
+    }
+    #expect(entry.source == "com.example.test.minimal")
+    lease.end()
+    try registry.unload(pluginID: "com.example.test.minimal")
+    guard case .stale = ContextDirectory.shared.lookup(context) else {
+      Issue.record("plugin context not stale after unload")
+      return
+    }
+  }
+}
