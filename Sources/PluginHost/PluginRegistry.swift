@@ -145,7 +145,9 @@ package final class PluginRegistry {
 
   /// Resolves `animatorID` and takes a lease on its generation for one transition.
   package func lease(animatorID: String) throws(AnimatorLookupError) -> AnimatorLease {
-    try resolve(animatorID: animatorID).lease()
+    // The registry only serves generations that are not shut down, so the lease always succeeds here.
+    guard let lease = try resolve(animatorID: animatorID).lease() else { throw .unknown(id: animatorID) }
+    return lease
   }
 
   // MARK: - Loading one generation
@@ -259,9 +261,11 @@ package final class PluginGeneration {
     self.context = context
   }
 
-  func acquire() {
-    precondition(!isShutDown, "lease on a generation that was shut down")
+  /// Counts one more transition; false when the generation is already shut down.
+  func acquire() -> Bool {
+    guard !isShutDown else { return false }
     leaseCount += 1
+    return true
   }
 
   func release() {
@@ -300,8 +304,8 @@ package struct ResolvedAnimator {
   /// `pluginId/animatorId`.
   package var qualifiedID: String { generation.info.id + "/" + info.id }
 
-  /// Keeps the generation alive for one transition.
-  package func lease() -> AnimatorLease {
+  /// Keeps the generation alive for one transition; nil when it was shut down since it was resolved.
+  package func lease() -> AnimatorLease? {
     AnimatorLease(generation: generation, index: index)
   }
 }
@@ -313,10 +317,13 @@ package final class AnimatorLease {
   private let index: Int
   private var ended = false
 
-  init(generation: PluginGeneration, index: Int) {
+  init?(generation: PluginGeneration, index: Int) {
     self.generation = generation
     self.index = index
-    generation.acquire()
+    guard generation.acquire() else {
+      ended = true
+      return nil
+    }
   }
 
   deinit { end() }
@@ -337,9 +344,9 @@ package final class AnimatorLease {
     generation.release()
   }
 
-  /// Creates an animator instance (`create`), or nil when the plugin returns NULL.
+  /// Creates an animator instance (`create`), or nil when the plugin returns NULL or the lease has ended.
   package func makeInstance() -> AnimatorInstance? {
-    precondition(!ended, "makeInstance after the lease ended")
+    guard !ended else { return nil }
     guard let state = descriptor.pointee.create(descriptor, hostInfo) else { return nil }
     return AnimatorInstance(lease: self, state: state)
   }

@@ -120,3 +120,17 @@ import Testing
 #endif
 
 private func unlinkFile(_ path: String) -> Int32 { unlink(path) }
+
+@Suite struct LeaseMisuseTests {
+  @Test func staleResolutionsAndEndedLeasesFailSoftly() throws {
+    let registry = makeRegistry(folder: Fixtures.folder)
+    try registry.load(path: Fixtures.path("Minimal"))
+    let resolved = try registry.resolve(animatorID: "fade")
+    let lease = try #require(resolved.lease())
+    lease.end()
+    lease.end()  // idempotent
+    #expect(lease.makeInstance() == nil)
+    try registry.unload(pluginID: "com.example.test.minimal")
+    #expect(resolved.lease() == nil)
+  }
+}
