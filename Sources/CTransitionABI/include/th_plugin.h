@@ -622,7 +622,8 @@ typedef struct th_host_api {
   /**
    * convert(_:from:to:): a rect or point in `from`'s bounds coordinates expressed in `to`'s. {0} for either
    * view means the container. With 3-D transforms on the way the rect is the bounding box of the projected
-   * corners.
+   * corners. TH_ERR_NOT_FOUND when there is no answer: the views are in unconnected trees, or a point
+   * projects behind the eye (w <= 0).
    */
   th_status(TH_ABI *convert_rect)(th_context ctx, th_rect rect, th_view from, th_view to, th_rect *out_rect);
   th_status(TH_ABI *convert_point)(th_context ctx, th_point point, th_view from, th_view to,
@@ -928,7 +929,8 @@ struct th_presentation_controller {
  * sets presentation values with the property setters. It MUST be a pure function of time: the host calls
  * it for any time, in any order, any number of times (sampling, scrubbing, running backwards on cancel),
  * and it must not keep state between calls or call anything but getters and setters (phase: driver).
- * Model values are not changed by a driver: set the final values in its completion.
+ * When the driver's time has passed, the values it writes for time = duration become the model values (as a
+ * property animator leaves them), then its completion runs.
  */
 typedef void(TH_ABI *th_driver_update_fn)(th_context ctx, double time, double fraction, void *user_data);
 
