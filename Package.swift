@@ -103,6 +103,37 @@ targets += [
 
 // MARK: - Built-in animators (Plugins/<Name>, product TransitionPlugin<Name>)
 
+// Each built-in animator is its own dynamic library, auto-loaded from the host binary's folder. Swift ones use the
+// TransitionKit SDK; C ones use the header alone. Their tests load them with dlopen (Tests/AnimatorTests).
+let swiftBuiltins = ["PullDown", "Sheet", "MagicMove"]
+let cBuiltins = ["Flip", "SegueSlide"]
+for name in swiftBuiltins + cBuiltins {
+  products.append(.library(name: "TransitionPlugin\(name)", type: .dynamic, targets: ["TransitionPlugin\(name)"]))
+}
+for name in swiftBuiltins {
+  targets.append(.target(name: "TransitionPlugin\(name)", dependencies: ["TransitionKit"], path: "Plugins/\(name)"))
+}
+for name in cBuiltins {
+  targets.append(
+    .target(
+      name: "TransitionPlugin\(name)",
+      dependencies: ["CTransitionABI"],
+      path: "Plugins/\(name)",
+      publicHeadersPath: "."
+    )
+  )
+}
+targets.append(
+  .testTarget(
+    name: "AnimatorTests",
+    dependencies: [
+      "CTransitionABI",
+      "PluginHost",
+      "TransitionEngine",
+    ]
+  )
+)
+
 // MARK: - Test fixture plugins (Tests/Fixtures/<Name>, product TestPlugin<Name>, never auto-loaded)
 
 // C plugins that the PluginHost tests load with dlopen from the build folder (never linked: they all export
