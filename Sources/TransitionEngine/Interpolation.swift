@@ -130,6 +130,87 @@ extension Color: Interpolatable {
   }
 }
 
+extension Gradient: Interpolatable {
+  /// Colours, locations and both points componentwise, when both gradients have the same number of colours
+  /// (nil locations count as evenly spaced; the result keeps nil only when both are nil). With different
+  /// colour counts the gradient changes discretely at 0.5 (CSS's rule for values that cannot be blended;
+  /// Core Animation does not document this case). Exactly `from` at 0 and `to` at 1.
+  package static func interpolate(from a: Gradient, to b: Gradient, fraction t: Double) -> Gradient {
+    if t == 0 { return a }
+    if t == 1 { return b }
+    guard a.colors.count == b.colors.count else { return t < 0.5 ? a : b }
+    let n = a.colors.count
+    var colors = [Color]()
+    colors.reserveCapacity(n)
+    for i in 0..<n { colors.append(.interpolate(from: a.colors[i], to: b.colors[i], fraction: t)) }
+    var locations: [Double]?
+    if a.locations != nil || b.locations != nil {
+      let la = a.effectiveLocations
+      let lb = b.effectiveLocations
+      locations = (0..<n).map { lerp(la[$0], lb[$0], t) }
+    }
+    return Gradient(
+      colors: colors, locations: locations,
+      startPoint: .interpolate(from: a.startPoint, to: b.startPoint, fraction: t),
+      endPoint: .interpolate(from: a.endPoint, to: b.endPoint, fraction: t))
+  }
+
+  /// The Euclidean distance over every colour component, location and point coordinate; with different
+  /// colour counts, the distance of the parts that can be compared plus 1 per extra colour.
+  package static func distance(from a: Gradient, to b: Gradient) -> Double {
+    let n = min(a.colors.count, b.colors.count)
+    let la = a.effectiveLocations
+    let lb = b.effectiveLocations
+    var sum = 0.0
+    for i in 0..<n {
+      let d = Color.distance(from: a.colors[i], to: b.colors[i])
+      sum += d * d + (lb[i] - la[i]) * (lb[i] - la[i])
+    }
+    let ds = Point.distance(from: a.startPoint, to: b.startPoint)
+    let de = Point.distance(from: a.endPoint, to: b.endPoint)
+    sum += ds * ds + de * de + Double(abs(a.colors.count - b.colors.count))
+    return sum.squareRoot()
+  }
+
+  /// Componentwise when all four have the same number of colours; otherwise the value with the largest weight.
+  package static func combine(
+    _ a: Gradient, _ wa: Double, _ b: Gradient, _ wb: Double, _ c: Gradient, _ wc: Double, _ d: Gradient,
+    _ wd: Double
+  ) -> Gradient {
+    let n = a.colors.count
+    guard b.colors.count == n, c.colors.count == n, d.colors.count == n else {
+      var best = (a, wa)
+      for (value, weight) in [(b, wb), (c, wc), (d, wd)] where weight > best.1 { best = (value, weight) }
+      return best.0
+    }
+    var colors = [Color]()
+    colors.reserveCapacity(n)
+    for i in 0..<n {
+      colors.append(.combine(a.colors[i], wa, b.colors[i], wb, c.colors[i], wc, d.colors[i], wd))
+    }
+    var locations: [Double]?
+    if a.locations != nil || b.locations != nil || c.locations != nil || d.locations != nil {
+      let (la, lb, lc, ld) = (a.effectiveLocations, b.effectiveLocations, c.effectiveLocations, d.effectiveLocations)
+      locations = (0..<n).map { la[$0] * wa + lb[$0] * wb + lc[$0] * wc + ld[$0] * wd }
+    }
+    return Gradient(
+      colors: colors, locations: locations,
+      startPoint: .combine(a.startPoint, wa, b.startPoint, wb, c.startPoint, wc, d.startPoint, wd),
+      endPoint: .combine(a.endPoint, wa, b.endPoint, wb, c.endPoint, wc, d.endPoint, wd))
+  }
+}
+
+extension Gradient {
+  /// The stops in effect: `locations` when it has one entry per colour, else evenly spaced from 0 to 1
+  /// (CAGradientLayer's rule for nil locations; a mismatched array is treated the same way).
+  package var effectiveLocations: [Double] {
+    let n = colors.count
+    if let locations, locations.count == n { return locations }
+    if n == 1 { return [0] }
+    return (0..<n).map { Double($0) / Double(n - 1) }
+  }
+}
+
 /// a + (b − a)·t with the endpoints returned exactly at t = 0 and t = 1.
 @inline(__always)
 func lerp(_ a: Double, _ b: Double, _ t: Double) -> Double {

@@ -153,10 +153,11 @@ package struct Spring: Hashable, Sendable {
   /// The perceptual duration 2π/ω₀ of the iOS 17 parametrisation.
   package var perceptualDuration: Double { 2 * Double.pi / naturalFrequency }
 
-  /// The iOS 17 bounce: 1 − ζ when ζ ≤ 1, else 1 − 1/ζ (negative: overdamped).
+  /// The iOS 17 bounce: 1 − ζ when ζ ≤ 1, else 1/ζ − 1 (negative: overdamped), the inverse of
+  /// ζ = 1/(1 + bounce). (Reference §10.6 writes 1 − 1/ζ, which has the sign flipped.)
   package var bounce: Double {
     let zeta = dampingRatio
-    return zeta <= 1 ? 1 - zeta : 1 - 1 / zeta
+    return zeta <= 1 ? 1 - zeta : 1 / zeta - 1
   }
 
   /// Core Animation's `settlingDuration` (reference §10.4, ε = 0.001), independent of `duration`.
