@@ -48,7 +48,7 @@ package enum KeyframeError: Error, Hashable, Sendable {
 ///   Core Animation does not document its end conditions; this is the common choice.
 /// - `paced` and `cubicPaced` really pace by distance (`Interpolatable.distance`): `paced` sets key times
 ///   proportional to cumulative chord length; `cubicPaced` reparametrises the spline by arc length (from a table
-///   of 32 chords per segment built once), so equal fractions cover equal distances along the curve.
+///   of 128 chords per segment built once), so equal fractions cover equal distances along the curve.
 ///
 /// Construction allocates (it copies the values and builds tables); `value(at:)` does not.
 package struct Keyframes<Value: Interpolatable>: Sendable {
@@ -67,7 +67,7 @@ package struct Keyframes<Value: Interpolatable>: Sendable {
   private var arcTable: [Double] = []
 
   /// Chords per segment in the cubicPaced arc-length table.
-  private static var arcSamples: Int { 32 }
+  private static var arcSamples: Int { 128 }
 
   /// Builds a track; nil when `values` is empty. See the type's documentation for how each input is used and
   /// sanitized.

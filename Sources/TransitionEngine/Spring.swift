@@ -92,12 +92,9 @@ package struct Spring: Hashable, Sendable {
   /// `UISpringTimingParameters(dampingRatio:initialVelocity:)` on an animator of that duration.
   ///
   /// Apple does not document how UIKit turns (ζ, duration) into a physical spring; this uses Framer's published
-  /// reconstruction (reference §10.5): mass 1, ζ clamped to (0, 1], the solve duration T clamped to
-  /// [0.01, 10] s, then 11 Newton steps from ω₀ = 5/T on the envelope equation (ζ < 1:
-  /// ε = ((ζω₀ − v₀)/(ω₀√(1 − ζ²)))·e^(−ζω₀T); ζ = 1: ε = e^(−ω₀T)·((ω₀ − v₀)T + 1)), ε = 0.001, with Framer's
-  /// derivative including its sign flip; k = ω₀², c = 2ζ√k. When the solve fails (NaN, infinite or zero ω₀),
-  /// Framer's fallback k = 100, c = 10 applies. The spring lasts exactly `duration` (unclamped; non-positive
-  /// or non-finite durations become 0.01 s) and lands on the target then.
+  /// reconstruction (reference §10.5), made robust for large initial velocities — see
+  /// `uikitStiffnessAndDamping`. The spring lasts exactly `duration` (unclamped; non-positive or non-finite
+  /// durations become 0.01 s) and lands on the target then (see the type's "Duration and landing").
   package init(dampingRatio: Double, initialVelocity: Double = 0, duration: Double) {
     let v = initialVelocity.isFinite ? initialVelocity : 0
     let requested = duration.isFinite && duration > 0 ? duration : 0.01
@@ -206,43 +203,94 @@ package struct Spring: Hashable, Sendable {
     return (u * u * (3 - 2 * u), 6 * u * (1 - u) / width)
   }
 
-  /// Framer's (ζ, T) → (k, c) Newton solve with mass 1 (reference §10.5).
+  /// UIKit's (ζ, T, v₀) → (k, c) with mass 1, after Framer's reconstruction (reference §10.5).
+  ///
+  /// ζ is clamped to (0, 1] and T to [0.01, 10] s; ε = 0.001. Newton runs 11 steps from ω = 5/T on
+  /// f(ω) = ε − G(ω), G being the envelope at T:
+  /// - ζ < 1: G = max(|B|, B₀)·e^(−ζωT), B = (ζω − v₀)/(ω√(1 − ζ²)), B₀ = ζ/√(1 − ζ²);
+  /// - ζ = 1: G = max(|1 + (ω − v₀)T|, 1 + ωT)·e^(−ωT).
+  ///
+  /// B₀ and 1 + ωT are the v₀ = 0 values, so for v₀ = 0, and for every v₀ < 0 (moving away from the target),
+  /// G is exactly Framer's envelope term and the iteration is Framer's (it reproduces the published check value).
+  /// Framer's own G is signed, which breaks down once v₀ > 0: at v₀ > ζω its term turns negative (Framer flips
+  /// its derivative's sign there, the derivative of |·|, but not the value, and the iteration runs off to ω ≈ 0;
+  /// OpenUXKit's decompilation takes |·|), and near v₀ = ζω it vanishes, leaving a soft spring far from its target
+  /// at T. Never letting the envelope term drop below its value at rest means a spring thrown toward its target
+  /// is never made softer than the same spring at rest, and bounds the real displacement at T: |x(T)| ≤ ε/ζ for
+  /// ζ < 1 (since |x| ≤ √(1 + B²)·e^(−ζωT)) and |x(T)| ≤ ε for ζ = 1. If Newton does not converge
+  /// (|f| > 1e-9, or ω not finite and positive), a bracketed bisection finds the largest root of f instead; if
+  /// even that fails, Framer's fallback k = 100, c = 10 applies. Then k = ω², c = 2ζ√k.
   package static func uikitStiffnessAndDamping(
     dampingRatio: Double, initialVelocity v: Double, duration: Double
   ) -> (stiffness: Double, damping: Double) {
     let epsilon = 0.001
     let zeta = min(max(dampingRatio.isNaN ? 1 : dampingRatio, Double.leastNonzeroMagnitude), 1)
-    let T = min(max(duration, 0.01), 10)
-    let envelope: (Double) -> Double
-    let derivative: (Double) -> Double
-    if zeta < 1 {
-      let root = (1 - zeta * zeta).squareRoot()
-      envelope = { w in
+    let T = min(max(duration.isNaN ? 0.01 : duration, 0.01), 10)
+    let root = (1 - zeta * zeta).squareRoot()
+
+    // G(ω) and G′(ω) on the active branch of the max.
+    func envelope(_ w: Double) -> (Double, Double) {
+      if zeta < 1 {
         let decay = w * zeta
-        return epsilon - ((decay - v) / (w * root)) * exponential(-decay * T)
+        let e = exponential(-decay * T)
+        let b = (decay - v) / (w * root)
+        let b0 = zeta / root
+        if abs(b) > b0 {
+          // d/dω [B·e^(−ζωT)] = e^(−ζωT)·(v + ζωTv − ζ²ω²T)/(ω²√(1 − ζ²)) (Framer's d, e, f, g).
+          let derivative = (decay * T * v + v - zeta * zeta * w * w * T) * e / (w * w * root)
+          return b > 0 ? (b * e, derivative) : (-b * e, -derivative)
+        }
+        return (b0 * e, -zeta * T * b0 * e)
+      } else {
+        let e = exponential(-w * T)
+        let h = 1 + (w - v) * T
+        let h0 = 1 + w * T
+        if abs(h) > h0 {
+          // d/dω [h·e^(−ωT)] = e^(−ωT)·(v − ω)·T².
+          let derivative = e * (v - w) * T * T
+          return h > 0 ? (h * e, derivative) : (-h * e, -derivative)
+        }
+        return (h0 * e, -w * T * T * e)
       }
-      derivative = { w in
-        let decay = w * zeta
-        let displacement = decay * T
-        let d = displacement * v + v
-        let e = zeta * zeta * w * w * T
-        let f = exponential(-displacement)
-        let g = w * w * root
-        // Framer flips the sign when the envelope term is positive: the true derivative there, kept as is.
-        let factor: Double = -envelope(w) + epsilon > 0 ? -1 : 1
-        return factor * ((d - e) * f) / g
-      }
-    } else {
-      envelope = { w in -epsilon + exponential(-w * T) * ((w - v) * T + 1) }
-      derivative = { w in exponential(-w * T) * (v - w) * T * T }
     }
+    func f(_ w: Double) -> Double { epsilon - envelope(w).0 }
+
     var w = 5 / T
     for _ in 0..<11 {
-      w -= envelope(w) / derivative(w)
+      let (g, dg) = envelope(w)
+      w -= (epsilon - g) / -dg
+    }
+    if !(w.isFinite && w > 0 && abs(f(w)) <= 1e-9) {
+      w = bisectLargestRoot(f, start: 5 / T) ?? .nan
     }
     let k = w * w
     guard k.isFinite, k > 0 else { return (100, 10) }
     return (k, zeta * 2 * k.squareRoot())
+  }
+
+  /// The largest ω in (0, start·2⁴⁰] with f(ω) = 0, for an f that is positive for large ω: scan down by halves
+  /// from a point where f > 0 to the first point where f ≤ 0, then bisect.
+  private static func bisectLargestRoot(_ f: (Double) -> Double, start: Double) -> Double? {
+    var hi = start
+    var expansions = 0
+    while !(f(hi) > 0) && expansions < 40 {
+      hi *= 2
+      expansions += 1
+    }
+    guard f(hi) > 0 else { return nil }
+    var lo = hi / 2
+    var halvings = 0
+    while f(lo) > 0 && halvings < 80 {
+      hi = lo
+      lo /= 2
+      halvings += 1
+    }
+    guard !(f(lo) > 0) else { return nil }
+    for _ in 0..<200 where hi - lo > 1e-13 * hi {
+      let mid = (lo + hi) / 2
+      if f(mid) > 0 { hi = mid } else { lo = mid }
+    }
+    return hi
   }
 
   private static func check(_ name: String, _ value: Double, _ inRange: Bool) throws(SpringError) {

@@ -75,16 +75,43 @@ struct MathSpringTests {
   }
 
   @Test func uikitSpringEnvelopeIsEpsilonAtItsDuration() {
-    // The solve's target: ((ζω₀ − v)/(ω₀√(1 − ζ²)))·e^(−ζω₀T) = 0.001 (ζ < 1), (1 + (ω₀ − v)T)e^(−ω₀T) (ζ = 1).
-    for (zeta, duration, v) in [(0.5, 0.5, 0.0), (0.8, 1.2, 0.3), (0.3, 0.35, 0)] {
+    // The solve's target: max(|B|, B₀)·e^(−ζω₀T) = 0.001 with B = (ζω₀ − v)/(ω₀√(1 − ζ²)), B₀ = ζ/√(1 − ζ²)
+    // (Framer's envelope ((ζω₀ − v)/(ω₀√(1 − ζ²)))·e^(−ζω₀T) whenever v ≤ 0).
+    for (zeta, duration, v) in [(0.5, 0.5, 0.0), (0.8, 1.2, 0.3), (0.3, 0.35, 0), (0.6, 0.8, -2)] {
       let s = Spring(dampingRatio: zeta, initialVelocity: v, duration: duration)
       let w = s.stiffness.squareRoot()
-      let envelope = (zeta * w - v) / (w * (1 - zeta * zeta).squareRoot()) * mathExp(-zeta * w * duration)
-      #expect(mathClose(envelope, 0.001, 1e-9), "ζ \(zeta), T \(duration)")
+      let root = (1 - zeta * zeta).squareRoot()
+      let b = max(abs((zeta * w - v) / (w * root)), zeta / root)
+      #expect(mathClose(b * mathExp(-zeta * w * duration), 0.001, 1e-9), "ζ \(zeta), T \(duration)")
+      if v <= 0 {
+        let framer = (zeta * w - v) / (w * root) * mathExp(-zeta * w * duration)
+        #expect(mathClose(framer, 0.001, 1e-9))
+      }
     }
+    // ζ = 1: (1 + (ω₀ − v)T)e^(−ω₀T) = 0.001.
     let critical = Spring(dampingRatio: 1, duration: 0.5)
     let w = critical.stiffness.squareRoot()
     #expect(mathClose((1 + w * 0.5) * mathExp(-w * 0.5), 0.001, 1e-9))
+    let away = Spring(dampingRatio: 1, initialVelocity: -4, duration: 0.5)
+    let wa = away.stiffness.squareRoot()
+    #expect(mathClose((1 + (wa + 4) * 0.5) * mathExp(-wa * 0.5), 0.001, 1e-9))
+  }
+
+  @Test func uikitSpringStaysPhysicalWithLargeInitialVelocities() {
+    // Framer's own iteration collapses to k ≈ 0 when v₀ > ζω (its envelope term turns negative). The envelope
+    // term kept at or above its value at rest bounds the real displacement at T by ε/ζ (ζ < 1) or ε (ζ = 1).
+    for zeta in [0.1, 0.5, 0.9, 1] {
+      for v in [-20.0, -3, 3, 10, 50, 500] {
+        for duration in [0.2, 0.5, 2] {
+          let s = Spring(dampingRatio: zeta, initialVelocity: v, duration: duration)
+          #expect(s.stiffness.isFinite && s.stiffness > 1, "ζ \(zeta) v \(v) T \(duration)")
+          let x = mathRK4Spring(mass: 1, stiffness: s.stiffness, damping: s.damping, v0: v, times: [duration], dt: 1e-5)
+          let bound = zeta < 1 ? 0.001 / zeta : 0.001
+          #expect(abs(x[0]) <= bound * (1 + 1e-6), "ζ \(zeta) v \(v) T \(duration): x(T) = \(x[0])")
+          #expect(s.progress(at: duration) == 1)
+        }
+      }
+    }
   }
 
   @Test func uikitSpringLastsExactlyItsDurationAndLands() {
