@@ -31,7 +31,8 @@ extension Transition {
   /// Runs the rest of the transition toward completion: from τ to D in (D − τ)/speed seconds, along `curve`, or —
   /// when `velocity` (d(percent)/dt, 1/s) is not 0 — along a critically damped UIKit spring of that length whose
   /// initial velocity is v/(1 − p) (the fraction of the remaining distance per second). `speed` and `curve`
-  /// default to the options' completion speed and curve.
+  /// default to the options' completion speed and curve. The tail plays as `advance(by:)` is called (an empty tail,
+  /// from 100 %, on the next call, even with dt = 0); `finish` itself runs no animator code.
   /// - Throws: `notStarted`, `ended`, `alreadyFinishing` (running or finishing), or `invalidValue` for a
   ///   non-finite velocity or a speed that is not finite and > 0.
   package func finish(velocity: Double = 0, speed: Double? = nil, curve: TimingCurve? = nil) throws(TransitionError) {
@@ -46,7 +47,8 @@ extension Transition {
 
   /// Runs the transition back to its start: from τ to 0 in τ/speed seconds, along `curve`, or — when `velocity` is
   /// not 0 — along a critically damped UIKit spring of that length whose initial velocity is −v/p. At 0 the pending
-  /// completions fire and the start state is restored once the animator completes.
+  /// completions fire and the start state is restored once the animator completes. Like `finish`, the tail plays as
+  /// `advance(by:)` is called.
   /// - Throws: `notStarted`, `ended`, `alreadyCancelling`, or `invalidValue` as for `finish`.
   package func cancel(velocity: Double = 0, speed: Double? = nil, curve: TimingCurve? = nil) throws(TransitionError) {
     try requireActive()

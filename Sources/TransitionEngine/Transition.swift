@@ -103,7 +103,8 @@ package struct TransitionOptions: Sendable {
 /// **Misuse.** Calls that make no sense in the current state throw a `TransitionError` and change nothing;
 /// animator misbehaviour is reported through `onMisbehavior` and never traps.
 ///
-/// A transition is single-threaded: call it from one thread (the host's loop).
+/// A transition is single-threaded: call it from one thread (the host's loop), and not from inside its own callbacks
+/// (`onMisbehavior`), except `terminate(reason:)` and `fail(reason:)`, which then take effect when the callback returns.
 package final class Transition {
   /// The scene that holds both trees and the animation timeline.
   package let scene: Scene
