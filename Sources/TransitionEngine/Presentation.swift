@@ -1,0 +1,111 @@
+// Sampling the presentation tree: every view's presented values at a time, world matrices, composited
+// opacity and drawing order. Pure: no model value, history or completion changes (only scratch storage).
+
+extension View {
+  /// Fills `presented` with the values at t: the model, overridden by each property's history.
+  @inline(__always)
+  func evaluate(at t: Double) {
+    presented = model
+    driverMask = 0
+    if let tr = tracks.bounds { presented.bounds = tr.value(at: t) }
+    if let tr = tracks.position { presented.position = tr.value(at: t) }
+    if let tr = tracks.anchorPoint { presented.anchorPoint = tr.value(at: t) }
+    if let tr = tracks.transform { presented.transform = tr.value(at: t) }
+    if let tr = tracks.sublayerTransform { presented.sublayerTransform = tr.value(at: t) }
+    if let tr = tracks.alpha { presented.alpha = tr.value(at: t) }
+    if let tr = tracks.zPosition { presented.zPosition = tr.value(at: t) }
+    if let tr = tracks.cornerRadius { presented.cornerRadius = tr.value(at: t) }
+    if let tr = tracks.backgroundColor { presented.backgroundColor = tr.value(at: t) }
+    if let tr = tracks.gradient { presented.gradient = tr.value(at: t) }
+  }
+}
+
+extension Scene {
+  /// The presentation tree at local time t, in drawing order: the container first, then depth first, each
+  /// view's subviews sorted by presented zPosition (stable: ties keep the subview order).
+  ///
+  /// Pure and deterministic: it runs no completion and changes no model value; custom drivers' updates are
+  /// called and must be pure. The hierarchy and non-animatable properties are the current ones; animatable
+  /// values come from their recorded history, so an earlier t shows what was running then (also after later
+  /// blocks replaced it). Cost: linear in views plus animated properties. A non-finite t samples
+  /// `currentTime`.
+  package func presentation(at t: Double) -> [ViewState] {
+    var out: [ViewState] = []
+    presentation(at: t, into: &out)
+    return out
+  }
+
+  /// `presentation(at:)` into a reused buffer (its capacity is kept, so steady sampling does not reallocate).
+  package func presentation(at t: Double, into out: inout [ViewState]) {
+    let time = t.isFinite ? t : currentTime
+    out.removeAll(keepingCapacity: true)
+    scratchViews.removeAll(keepingCapacity: true)
+    scratchViews.append(container)
+    var i = 0
+    while i < scratchViews.count {
+      let v = scratchViews[i]
+      v.evaluate(at: time)
+      scratchViews.append(contentsOf: v.subviews)
+      i += 1
+    }
+    if !drivers.isEmpty {
+      runDrivers(at: time, sink: DriverSink(scene: self))
+    }
+    emit(container, parentID: nil, world: .identity, parentOpacity: 1, parentHidden: false, into: &out)
+  }
+
+  /// The presented values of one view at t (animations and drivers; no world matrix). Pure, like
+  /// `presentation(at:)`.
+  package func presentedValues(of view: View, at t: Double) -> AnimatableValues {
+    let time = t.isFinite ? t : currentTime
+    view.evaluate(at: time)
+    if !drivers.isEmpty {
+      runDrivers(at: time, sink: DriverSink(scene: self))
+    }
+    return view.presented
+  }
+
+  private func emit(
+    _ v: View, parentID: String?, world: Transform3D, parentOpacity: Double, parentHidden: Bool,
+    into out: inout [ViewState]
+  ) {
+    let p = v.presented
+    let hidden = parentHidden || v.isHidden
+    let opacity = hidden ? 0 : parentOpacity * clamp01(p.alpha)
+    out.append(
+      ViewState(
+        id: v.id, parentID: parentID, frame: p.frame, bounds: p.bounds, position: p.position,
+        anchorPoint: p.anchorPoint, transform: p.transform, sublayerTransform: p.sublayerTransform,
+        worldTransform: world, boundingBox: world.projectedBoundingBox(of: Rect(origin: .zero, size: p.bounds.size)),
+        alpha: p.alpha, opacity: opacity, isHidden: v.isHidden, zPosition: p.zPosition, zIndex: out.count,
+        backgroundColor: p.backgroundColor, cornerRadius: p.cornerRadius, clipsToBounds: v.clipsToBounds,
+        gradient: p.gradient, snapshotOf: v.snapshotOf))
+    let subs = v.subviews
+    if subs.isEmpty { return }
+    let basis = p.childBasis
+    var ordered = true
+    for k in subs.indices.dropFirst() where subs[k].presented.zPosition < subs[k - 1].presented.zPosition {
+      ordered = false
+      break
+    }
+    if ordered {
+      for c in subs {
+        emit(
+          c, parentID: v.id, world: c.presented.world(parentBasis: basis, parentWorld: world), parentOpacity: opacity,
+          parentHidden: hidden, into: &out)
+      }
+    } else {
+      let sorted = subs.indices.sorted {
+        let a = subs[$0].presented.zPosition
+        let b = subs[$1].presented.zPosition
+        return a != b ? a < b : $0 < $1
+      }
+      for k in sorted {
+        let c = subs[k]
+        emit(
+          c, parentID: v.id, world: c.presented.world(parentBasis: basis, parentWorld: world), parentOpacity: opacity,
+          parentHidden: hidden, into: &out)
+      }
+    }
+  }
+}
