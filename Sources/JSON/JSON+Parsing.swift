@@ -23,7 +23,8 @@ extension JSON {
   ///   after it is an error ("trailing data"), as are comments, single quotes, trailing commas, `NaN`,
   ///   `Infinity`, leading zeros (`01`), `1.`, raw control characters in strings and invalid UTF-8
   ///   (overlong forms and UTF-8-encoded surrogates included).
-  /// - Containers may nest `maxDepth` levels; one more is an error ("nesting too deep").
+  /// - Values may nest `maxDepth` levels, counting the innermost value (json-c's measure: `1` and `[]`
+  ///   are one level, `[1]` and `[[]]` two); one more is an error ("nesting too deep").
   /// - A number too large for a double (`1e400`) is an error ("number out of range"); an integer beyond
   ///   `Int64` is a `.double` that serializes as its original text.
   /// - A lone surrogate escape (`"\ud800"`) reads as U+FFFD, as json-c decodes it.
@@ -43,11 +44,11 @@ extension JSON {
 ///
 /// - Important: Not thread-safe; use one parser per thread or owner.
 package final class JSONParser {
-  /// How many containers may nest inside each other.
+  /// How many values may nest inside each other, counting the innermost one (`[1]` is two levels).
   package let maxDepth: Int
   private let tokener: UnsafeMutablePointer<json_tokener>
 
-  /// A parser that accepts up to `maxDepth` nested containers (json-c's own default is only 32).
+  /// A parser that accepts up to `maxDepth` levels of nesting (json-c's own default is only 32).
   package init(maxDepth: Int = 512) {
     precondition(maxDepth >= 1, "maxDepth must be at least 1")
     self.maxDepth = maxDepth

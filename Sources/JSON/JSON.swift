@@ -7,9 +7,10 @@ internal import CJSONC
 /// tree is made, which keeps the per-message cost of the JSON-RPC path low.
 ///
 /// Numbers: an integer literal that fits `Int64` is `.int`; every other number (a fraction, an exponent,
-/// or an integer beyond the `Int64` range) is `.double`. Numbers parsed from text keep their source text,
-/// so serializing them echoes exactly what was read (`1.0`, `1e400`-free inputs, `18446744073709551616`).
-/// `-0` is read as the integer `0` (json-c's integer parser has no negative zero).
+/// or an integer beyond the `Int64` range) is `.double`. Doubles parsed from text keep their source text,
+/// so serializing them echoes exactly what was read (`1.0`, `1e5`, `18446744073709551616`); integers are
+/// printed from their value, which is the same text except for `-0`, read as the integer `0` (json-c's
+/// integer parser has no negative zero).
 ///
 /// - Important: Not `Sendable`. json-c's reference counts are not atomic and serializing a value caches
 ///   its text inside the json-c object, so a value (and any value sharing its tree) must stay on one
