@@ -37,6 +37,9 @@ package struct ContentLengthFramer: MessageFramer {
 
   private static let resyncPattern = Array("content-length:".utf8)
 
+  /// How many bytes of an unfinished header line or body are held (bounded by the limits).
+  package var bufferedByteCount: Int { line.count + body.count }
+
   /// A framer accepting bodies of up to `maxBodyBytes` bytes (default 8 MiB).
   package init(maxBodyBytes: Int = Framing.defaultMaxMessageBytes) {
     precondition(maxBodyBytes > 0, "maxBodyBytes must be positive")

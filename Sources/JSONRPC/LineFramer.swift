@@ -23,6 +23,9 @@ package struct LineFramer: MessageFramer {
 
   private static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
+  /// How many bytes of an unfinished line are held (never more than `maxLineBytes + 1`).
+  package var bufferedByteCount: Int { buffer.count }
+
   /// A framer accepting lines of up to `maxLineBytes` bytes (default 8 MiB).
   package init(maxLineBytes: Int = Framing.defaultMaxMessageBytes) {
     precondition(maxLineBytes > 0, "maxLineBytes must be positive")
