@@ -271,11 +271,12 @@ private enum StrictScanner {
       guard index > exponentStart else { throw JSONParseError(offset: index, reason: "digit expected in exponent") }
       exponent *= exponentSign
     }
-    if isInteger {
-      if integerDigits >= 19 && !fitsInt64(UnsafeRawBufferPointer(rebasing: bytes[integerStart..<index]), negative) {
-        result.hasWideIntegers = true
-      }
-    } else if integerDigits + exponent > 308 {
+    if isInteger && integerDigits >= 19
+      && !fitsInt64(UnsafeRawBufferPointer(rebasing: bytes[integerStart..<index]), negative)
+    {
+      result.hasWideIntegers = true
+    }
+    if integerDigits + exponent > 308 {
       // Possibly beyond Double.greatestFiniteMagnitude (1.8e308): decide exactly.
       let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
       guard let value = Double(text), value.isFinite else {

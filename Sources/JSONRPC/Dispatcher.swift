@@ -31,8 +31,10 @@ package final class Dispatcher {
   private let parser: JSONParser
   /// Pending requests by id; weak, so a responder its handler lets go answers −32603 by itself.
   private var pending: [RequestKey: [WeakResponder]] = [:]
-  /// Shared by every outgoing message (a json-c object can have many parents).
+  /// Shared by every outgoing notification (a json-c object can have many parents).
   private let versionString = JSON("2.0")
+  /// Reused for each reply's bytes (the output callback only borrows them).
+  private var scratch: [UInt8] = []
 
   /// A dispatcher writing to `output`; message bodies may nest `maxDepth` containers.
   package init(maxDepth: Int = 512, output: @escaping (UnsafeRawBufferPointer) -> Void = { _ in }) {
@@ -134,9 +136,9 @@ package final class Dispatcher {
   package func dispatch(_ message: DecodedMessage) {
     switch message {
     case .failure(let error):
-      write(makeReply(id: .null, result: nil, error: error))
+      writeReply(id: .null, result: nil, error: error)
     case .single(.invalid(let error, let id)):
-      write(makeReply(id: id, result: nil, error: error))
+      writeReply(id: id, result: nil, error: error)
     case .single(.request(let request)):
       run(request, batch: nil, slot: 0)
     case .batch(let entries):
@@ -149,7 +151,7 @@ package final class Dispatcher {
       for entry in entries {
         switch entry {
         case .invalid(let error, let id):
-          batch?.fill(slot, with: makeReply(id: id, result: nil, error: error))
+          batch?.fill(slot, id: id, result: nil, error: error)
           slot += 1
         case .request(let request):
           run(request, batch: batch, slot: slot)
@@ -242,19 +244,40 @@ package final class Dispatcher {
   /// Writes an error reply that belongs to no dispatched request, e.g. for a message the framing layer
   /// rejected (`ResponseError.messageTooLarge`); `id` defaults to `null`.
   package func sendError(_ error: ResponseError, id: JSON = .null) {
-    write(makeReply(id: id, result: nil, error: error))
+    writeReply(id: id, result: nil, error: error)
   }
 
-  func makeReply(id: JSON, result: JSON?, error: ResponseError?) -> JSON {
-    var reply = JSONObjectBuilder()
-    reply.setNew("jsonrpc", versionString)
-    reply.setNew("id", id)
+  /// Appends the reply `{"jsonrpc":"2.0","id":…,"result"|"error":…}` to `buffer`.
+  ///
+  /// The envelope is written as bytes around the serialized id and result (no json-c object is built
+  /// for it): the hot path's cheapest way to a reply.
+  func appendReply(id: JSON, result: JSON?, error: ResponseError?, to buffer: inout [UInt8]) {
+    buffer.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
+    id.appendSerialized(to: &buffer)
     if let error {
-      reply.setNew("error", error.json)
+      buffer.append(contentsOf: #","error":"#.utf8)
+      error.json.appendSerialized(to: &buffer)
     } else {
-      reply.setNew("result", result ?? .null)
+      buffer.append(contentsOf: #","result":"#.utf8)
+      (result ?? .null).appendSerialized(to: &buffer)
     }
-    return reply.build()
+    buffer.append(UInt8(ascii: "}"))
+  }
+
+  /// Writes a reply that is not part of a batch.
+  func writeReply(id: JSON, result: JSON?, error: ResponseError?) {
+    // Taken out while in use, so an output callback that writes again (reentrantly) gets its own buffer.
+    var buffer = scratch
+    scratch = []
+    buffer.removeAll(keepingCapacity: true)
+    appendReply(id: id, result: result, error: error, to: &buffer)
+    buffer.withUnsafeBytes { output($0) }
+    scratch = buffer
+  }
+
+  /// Writes a whole message given as bytes.
+  func write(_ message: [UInt8]) {
+    message.withUnsafeBytes { output($0) }
   }
 
   func write(_ message: JSON) {

@@ -70,11 +70,10 @@ package final class Responder {
     }
     hasReplied = true
     isCancelled = cancelling
-    let message = dispatcher.makeReply(id: id, result: result, error: error)
     if let batch {
-      batch.fill(slot, with: message)
+      batch.fill(slot, id: id, result: result, error: error)
     } else {
-      dispatcher.write(message)
+      dispatcher.writeReply(id: id, result: result, error: error)
     }
     if isRegisteredAsPending { dispatcher.removePending(self) }
   }
@@ -82,12 +81,12 @@ package final class Responder {
   deinit {
     if !hasReplied, let id {
       dispatcher.log?("request \(id.serialized()) (\(method)) was dropped without a reply; answering -32603")
-      let message = dispatcher.makeReply(
-        id: id,
-        result: nil,
-        error: .internalError("the request was dropped without a reply")
-      )
-      if let batch { batch.fill(slot, with: message) } else { dispatcher.write(message) }
+      let error = ResponseError.internalError("the request was dropped without a reply")
+      if let batch {
+        batch.fill(slot, id: id, result: nil, error: error)
+      } else {
+        dispatcher.writeReply(id: id, result: nil, error: error)
+      }
       if isRegisteredAsPending { dispatcher.removePendingDeadEntries() }
     }
   }
@@ -95,7 +94,8 @@ package final class Responder {
 
 /// Collects the replies of one batch and writes them as one array once the last one arrives.
 final class BatchReply {
-  private var replies: [JSON?]
+  /// Each member's serialized reply, nil until it arrives.
+  private var replies: [[UInt8]?]
   private var missing: Int
   private let dispatcher: Dispatcher
 
@@ -105,14 +105,20 @@ final class BatchReply {
     self.dispatcher = dispatcher
   }
 
-  func fill(_ slot: Int, with reply: JSON) {
+  func fill(_ slot: Int, id: JSON, result: JSON?, error: ResponseError?) {
     guard replies[slot] == nil else { return }
+    var reply: [UInt8] = []
+    dispatcher.appendReply(id: id, result: result, error: error, to: &reply)
     replies[slot] = reply
     missing -= 1
     guard missing == 0 else { return }
-    var array = JSONArrayBuilder(capacity: replies.count)
-    for reply in replies { array.append(reply!) }
+    var array: [UInt8] = [UInt8(ascii: "[")]
+    for (index, reply) in replies.enumerated() {
+      if index > 0 { array.append(UInt8(ascii: ",")) }
+      array.append(contentsOf: reply!)
+    }
+    array.append(UInt8(ascii: "]"))
     replies = []
-    dispatcher.write(array.build())
+    dispatcher.write(array)
   }
 }

@@ -456,3 +456,25 @@ private func idText(inReply bytes: [UInt8]) -> String? {
     #expect(error.json.serialized() == #"{"code":2004,"message":"bad","data":{"node":"a","field":"frame"}}"#)
   }
 }
+
+@Suite struct ReentrancyTests {
+  /// An output callback may cause more output (for example a server that answers every pending request
+  /// when a write fails); each message still comes out whole.
+  @Test func outputCallbackMayWriteAgain() {
+    var lines: [String] = []
+    var held: [Responder] = []
+    var dispatcher: Dispatcher?
+    dispatcher = Dispatcher { bytes in
+      lines.append(String(decoding: bytes, as: UTF8.self))
+      if lines.count == 1 { dispatcher?.failAllPending(with: .internalError("closing")) }
+    }
+    dispatcher?.register("hold") { _, responder in held.append(responder) }
+    dispatcher?.register("now", returning: { _ in "now" })
+    dispatcher?.handle(#"{"jsonrpc":"2.0","method":"hold","id":1}"#)
+    dispatcher?.handle(#"{"jsonrpc":"2.0","method":"now","id":2}"#)
+    #expect(lines.count == 2)
+    #expect(lines.first == #"{"jsonrpc":"2.0","id":2,"result":"now"}"#)
+    #expect(lines.last?.hasPrefix(#"{"jsonrpc":"2.0","id":1,"error":{"code":-32603"#) == true)
+    dispatcher = nil
+  }
+}

@@ -91,6 +91,18 @@ import Testing
     }
   }
 
+  /// Integers too large even for a double are refused like `1e400`; up to 1.79e308 they are doubles.
+  @Test func integersBeyondDoubleRangeAreRefused() throws {
+    let huge = "1" + String(repeating: "0", count: 400)
+    #expect(parseError(huge) == JSONParseError(offset: 0, reason: "number out of range"))
+    #expect(parseError("[-\(huge)]") == JSONParseError(offset: 1, reason: "number out of range"))
+    let large = "1" + String(repeating: "0", count: 300)
+    let value = try JSON.parse(large)
+    #expect(value.kind == .double)
+    #expect(value.doubleValue == 1e300)
+    #expect(value.serialized() == large)
+  }
+
   @Test func nonFiniteDoublesAreRefused() {
     #expect(JSON(finite: .nan) == nil)
     #expect(JSON(finite: .infinity) == nil)
