@@ -27,10 +27,19 @@ package struct AnimatorEntry {
 package struct AnimatorBinding {
   package var entry: AnimatorEntry
   package var animator: any TransitionAnimator
+  /// Called with the transition once it exists and before it starts (a plugin animator binds its context).
+  package var attach: (Transition) -> Void
+  /// Called when the transition could not be made after all: the animator will never run.
+  package var discard: () -> Void
 
-  package init(entry: AnimatorEntry, animator: any TransitionAnimator) {
+  package init(
+    entry: AnimatorEntry, animator: any TransitionAnimator, attach: @escaping (Transition) -> Void = { _ in },
+    discard: @escaping () -> Void = {}
+  ) {
     self.entry = entry
     self.animator = animator
+    self.attach = attach
+    self.discard = discard
   }
 }
 
@@ -54,4 +63,41 @@ package protocol AnimatorCatalog: AnyObject {
 
   /// A new instance of the animator `id` names, for one transition.
   func instantiate(_ id: String) throws(AnimatorInstantiationError) -> AnimatorBinding
+}
+
+/// The loaded plugins' animators, run through the plugin host's engine binding (`PluginAnimator`).
+package final class PluginAnimatorCatalog: AnimatorCatalog {
+  package let registry: PluginRegistry
+
+  package init(registry: PluginRegistry) {
+    self.registry = registry
+  }
+
+  package var entries: [AnimatorEntry] {
+    registry.animators.map {
+      AnimatorEntry(qualifiedID: $0.qualifiedID, pluginID: $0.generation.info.id, info: $0.info)
+    }
+  }
+
+  package func entry(for id: String) throws(AnimatorLookupError) -> AnimatorEntry {
+    let resolved = try registry.resolve(animatorID: id)
+    return AnimatorEntry(qualifiedID: resolved.qualifiedID, pluginID: resolved.generation.info.id, info: resolved.info)
+  }
+
+  package func instantiate(_ id: String) throws(AnimatorInstantiationError) -> AnimatorBinding {
+    let animator: PluginAnimator
+    do {
+      animator = try registry.makeAnimator(id: id)
+    } catch {
+      if case .creationFailed(let qualifiedID) = error, let entry = try? entry(for: qualifiedID) {
+        throw .refused(entry: entry, reason: "its create returned NULL")
+      }
+      throw .lookup(error)
+    }
+    let entry = AnimatorEntry(
+      qualifiedID: animator.animatorID, pluginID: animator.generation.info.id, info: animator.info)
+    return AnimatorBinding(
+      entry: entry, animator: animator, attach: { [unowned animator] in animator.attach(to: $0) },
+      discard: { [unowned animator] in animator.close() })
+  }
 }

@@ -41,7 +41,7 @@ extension ResponseError {
     return ResponseError(code: ErrorCode(rawValue: error.code), message: sentence(error.message), data: data.build())
   }
 
-  /// 2001 (`data.animator`) or 2002 (`data.candidates`).
+  /// 2001 (`data.animator`), 2002 (`data.candidates`) or 2008 (the plugin could not make an instance).
   static func animator(_ error: AnimatorLookupError) -> ResponseError {
     switch error {
     case .unknown(let id):
@@ -50,6 +50,8 @@ extension ResponseError {
       return ResponseError(
         code: .ambiguousAnimator, message: sentence(error.message),
         data: ["animator": JSON(id), "candidates": .array(candidates.map { JSON($0) })])
+    case .creationFailed(let id):
+      return ResponseError(code: .animatorMisbehaved, message: sentence(error.message), data: ["animator": JSON(id)])
     }
   }
 

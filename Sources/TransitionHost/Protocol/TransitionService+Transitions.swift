@@ -114,8 +114,10 @@ extension TransitionService {
         scene: trees.scene, from: trees.fromRoot, to: trees.toRoot, operation: TransitionOperation(name: operationName),
         animator: binding.animator, params: values, options: options)
     } catch {
+      binding.discard()
       throw .engine(error, transition: "(new)", phase: "idle")
     }
+    binding.attach(transition)
     counter += 1
     let record = TransitionRecord(
       number: counter, transition: transition, binding: binding, clock: clock, fps: fps, frames: frames,
