@@ -94,6 +94,8 @@ targets += [
     dependencies: [
       "JSON",
       "JSONRPC",
+      "PluginHost",
+      "TransitionEngine",
       "TransitionHost",
     ]
   ),
