@@ -151,6 +151,7 @@ for name in [
   "InvalidMissingFunction",
   "ReloadA",  // hot reload: two generations of one plugin id
   "ReloadB",
+  "Misuse",  // one animator per kind of host-API misuse
 ] {
   products.append(.library(name: "TestPlugin\(name)", type: .dynamic, targets: ["TestPlugin\(name)"]))
   targets.append(
