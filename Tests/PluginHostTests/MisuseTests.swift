@@ -201,6 +201,21 @@ import TransitionEngine
     #expect(try host.goodTransitionStillRuns())
   }
 
+  /// A driver that misbehaves on every frame cannot flood the client: an instance reports 100 times at most.
+  @Test func reportsAreCappedPerAnimatorInstance() throws {
+    let host = try Host()
+    let run = try PluginRun(host.registry, "com.example.test.misuse/tree-in-driver")
+    try run.transition.start()
+    // Each sample runs the update once, and each update makes four mistakes: 40 samples, 160 mistakes.
+    for i in 0..<40 { _ = try run.state("to", at: 0.2 * Double(i) / 40) }
+    #expect(run.misbehaviors.count == 100)
+    #expect(
+      run.misbehaviors.last?.message.hasSuffix("(further misbehaviour of this animator instance is not reported)")
+        == true)
+    #expect(try run.run() == .completed)
+    #expect(run.misbehaviors.count == 100)
+  }
+
   @Test func keyframesOutsideAKeyframeBlockAreTheWrongPhase() throws {
     let host = try Host()
     let run = try host.run("keyframe-outside")
