@@ -4,19 +4,21 @@
 extension View {
   /// Fills `presented` with the values at t: the model, overridden by each property's history.
   @inline(__always)
-  func evaluate(at t: Double) {
-    presented = model
+  func evaluate(at t: Double, memo: ProgressMemo) {
+    var p = model
+    let tr = tracks
+    if let tr = tr.bounds { p.bounds = tr.value(at: t, memo: memo) }
+    if let tr = tr.position { p.position = tr.value(at: t, memo: memo) }
+    if let tr = tr.anchorPoint { p.anchorPoint = tr.value(at: t, memo: memo) }
+    if let tr = tr.transform { p.transform = tr.value(at: t, memo: memo) }
+    if let tr = tr.sublayerTransform { p.sublayerTransform = tr.value(at: t, memo: memo) }
+    if let tr = tr.alpha { p.alpha = tr.value(at: t, memo: memo) }
+    if let tr = tr.zPosition { p.zPosition = tr.value(at: t, memo: memo) }
+    if let tr = tr.cornerRadius { p.cornerRadius = tr.value(at: t, memo: memo) }
+    if let tr = tr.backgroundColor { p.backgroundColor = tr.value(at: t, memo: memo) }
+    if let tr = tr.gradient { p.gradient = tr.value(at: t, memo: memo) }
+    presented = p
     driverMask = 0
-    if let tr = tracks.bounds { presented.bounds = tr.value(at: t) }
-    if let tr = tracks.position { presented.position = tr.value(at: t) }
-    if let tr = tracks.anchorPoint { presented.anchorPoint = tr.value(at: t) }
-    if let tr = tracks.transform { presented.transform = tr.value(at: t) }
-    if let tr = tracks.sublayerTransform { presented.sublayerTransform = tr.value(at: t) }
-    if let tr = tracks.alpha { presented.alpha = tr.value(at: t) }
-    if let tr = tracks.zPosition { presented.zPosition = tr.value(at: t) }
-    if let tr = tracks.cornerRadius { presented.cornerRadius = tr.value(at: t) }
-    if let tr = tracks.backgroundColor { presented.backgroundColor = tr.value(at: t) }
-    if let tr = tracks.gradient { presented.gradient = tr.value(at: t) }
   }
 }
 
@@ -39,12 +41,13 @@ extension Scene {
   package func presentation(at t: Double, into out: inout [ViewState]) {
     let time = t.isFinite ? t : currentTime
     out.removeAll(keepingCapacity: true)
+    progressMemo.beginSample()
     scratchViews.removeAll(keepingCapacity: true)
     scratchViews.append(container)
     var i = 0
     while i < scratchViews.count {
       let v = scratchViews[i]
-      v.evaluate(at: time)
+      v.evaluate(at: time, memo: progressMemo)
       scratchViews.append(contentsOf: v.subviews)
       i += 1
     }
@@ -58,7 +61,8 @@ extension Scene {
   /// `presentation(at:)`.
   package func presentedValues(of view: View, at t: Double) -> AnimatableValues {
     let time = t.isFinite ? t : currentTime
-    view.evaluate(at: time)
+    progressMemo.beginSample()
+    view.evaluate(at: time, memo: progressMemo)
     if !drivers.isEmpty {
       runDrivers(at: time, sink: DriverSink(scene: self))
     }

@@ -83,6 +83,8 @@ package final class Scene {
   var isFiring = false
   /// Scratch of `presentation(at:)`: the views of the tree in traversal order.
   var scratchViews: [View] = []
+  /// Scratch of `presentation(at:)`: each block's curve progress at the sampled time.
+  let progressMemo = ProgressMemo()
 
   /// Creates a scene whose container has the given size and id.
   package init(containerSize: Size, containerID: String = "container") {
