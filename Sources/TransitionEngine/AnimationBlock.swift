@@ -367,7 +367,7 @@ extension Scene {
   }
 
   private func commit(driver i: Int) {
-    guard !drivers[i].committed else { return }
+    guard !drivers[i].committed, !drivers[i].discarded else { return }
     drivers[i].committed = true
     let d = drivers[i]
     let sink = DriverSink(scene: self)
