@@ -347,6 +347,7 @@ extension Scene {
     if view.tracks[keyPath: property.track] == nil {
       if t <= view.createdAt { return }
       view.tracks[keyPath: property.track] = Track(base: old)
+      view.hasTracks = true
     }
     if let last = view.tracks[keyPath: property.track]!.records.last, last.kind == .set, last.time == t {
       view.tracks[keyPath: property.track]!.records[view.tracks[keyPath: property.track]!.records.count - 1].to = new
@@ -390,6 +391,7 @@ extension Scene {
     }
     if view.tracks[keyPath: property.track] == nil {
       view.tracks[keyPath: property.track] = Track(base: old)
+      view.hasTracks = true
     }
     let slot = addSlot(block: ctx.block, end: ctx.begin + ctx.duration, view: view, key: property.key)
     sequence += 1

@@ -5,20 +5,23 @@ extension View {
   /// Fills `presented` with the values at t: the model, overridden by each property's history.
   @inline(__always)
   func evaluate(at t: Double, memo: ProgressMemo) {
-    var p = model
-    let tr = tracks
-    if let tr = tr.bounds { p.bounds = tr.value(at: t, memo: memo) }
-    if let tr = tr.position { p.position = tr.value(at: t, memo: memo) }
-    if let tr = tr.anchorPoint { p.anchorPoint = tr.value(at: t, memo: memo) }
-    if let tr = tr.transform { p.transform = tr.value(at: t, memo: memo) }
-    if let tr = tr.sublayerTransform { p.sublayerTransform = tr.value(at: t, memo: memo) }
-    if let tr = tr.alpha { p.alpha = tr.value(at: t, memo: memo) }
-    if let tr = tr.zPosition { p.zPosition = tr.value(at: t, memo: memo) }
-    if let tr = tr.cornerRadius { p.cornerRadius = tr.value(at: t, memo: memo) }
-    if let tr = tr.backgroundColor { p.backgroundColor = tr.value(at: t, memo: memo) }
-    if let tr = tr.gradient { p.gradient = tr.value(at: t, memo: memo) }
-    presented = p
     driverMask = 0
+    guard hasTracks else {
+      presented = model
+      return
+    }
+    var p = model
+    if let v = tracks.bounds?.value(at: t, memo: memo) { p.bounds = v }
+    if let v = tracks.position?.value(at: t, memo: memo) { p.position = v }
+    if let v = tracks.anchorPoint?.value(at: t, memo: memo) { p.anchorPoint = v }
+    if let v = tracks.transform?.value(at: t, memo: memo) { p.transform = v }
+    if let v = tracks.sublayerTransform?.value(at: t, memo: memo) { p.sublayerTransform = v }
+    if let v = tracks.alpha?.value(at: t, memo: memo) { p.alpha = v }
+    if let v = tracks.zPosition?.value(at: t, memo: memo) { p.zPosition = v }
+    if let v = tracks.cornerRadius?.value(at: t, memo: memo) { p.cornerRadius = v }
+    if let v = tracks.backgroundColor?.value(at: t, memo: memo) { p.backgroundColor = v }
+    if let v = tracks.gradient?.value(at: t, memo: memo) { p.gradient = v }
+    presented = p
   }
 }
 
@@ -54,7 +57,9 @@ extension Scene {
     if !drivers.isEmpty {
       runDrivers(at: time, sink: DriverSink(scene: self))
     }
-    emit(container, parentID: nil, world: .identity, parentOpacity: 1, parentHidden: false, into: &out)
+    emit(
+      container, parentID: nil, parentBasis: nil, parentWorld: .identity, parentOpacity: 1, parentHidden: false,
+      into: &out)
   }
 
   /// The presented values of one view at t (animations and drivers; no world matrix). Pure, like
@@ -69,11 +74,13 @@ extension Scene {
     return view.presented
   }
 
+  /// Appends `v` and its subtree. `parentBasis`/`parentWorld` nil: `v` is the root (world = identity).
   private func emit(
-    _ v: View, parentID: String?, world: Transform3D, parentOpacity: Double, parentHidden: Bool,
-    into out: inout [ViewState]
+    _ v: View, parentID: String?, parentBasis: Transform3D?, parentWorld: Transform3D, parentOpacity: Double,
+    parentHidden: Bool, into out: inout [ViewState]
   ) {
     let p = v.presented
+    let world = parentBasis.map { p.world(parentBasis: $0, parentWorld: parentWorld) } ?? .identity
     let hidden = parentHidden || v.isHidden
     let opacity = hidden ? 0 : parentOpacity * clamp01(p.alpha)
     out.append(
@@ -95,8 +102,8 @@ extension Scene {
     if ordered {
       for c in subs {
         emit(
-          c, parentID: v.id, world: c.presented.world(parentBasis: basis, parentWorld: world), parentOpacity: opacity,
-          parentHidden: hidden, into: &out)
+          c, parentID: v.id, parentBasis: basis, parentWorld: world, parentOpacity: opacity, parentHidden: hidden,
+          into: &out)
       }
     } else {
       let sorted = subs.indices.sorted {
@@ -107,8 +114,8 @@ extension Scene {
       for k in sorted {
         let c = subs[k]
         emit(
-          c, parentID: v.id, world: c.presented.world(parentBasis: basis, parentWorld: world), parentOpacity: opacity,
-          parentHidden: hidden, into: &out)
+          c, parentID: v.id, parentBasis: basis, parentWorld: world, parentOpacity: opacity, parentHidden: hidden,
+          into: &out)
       }
     }
   }

@@ -84,6 +84,7 @@ extension Scene {
       e.view.clipsToBounds = e.clipsToBounds
       e.view.snapshotOf = e.snapshotOf
       e.view.tracks = PropertyTracks()
+      e.view.hasTracks = false
     }
     guard hierarchy else { return }
     for e in snapshot.entries {
