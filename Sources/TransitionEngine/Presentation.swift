@@ -19,8 +19,9 @@ extension View {
     if let v = tracks.alpha?.value(at: t, memo: memo) { p.alpha = v }
     if let v = tracks.zPosition?.value(at: t, memo: memo) { p.zPosition = v }
     if let v = tracks.cornerRadius?.value(at: t, memo: memo) { p.cornerRadius = v }
-    if let v = tracks.backgroundColor?.value(at: t, memo: memo) { p.backgroundColor = v }
-    if let v = tracks.gradient?.value(at: t, memo: memo) { p.gradient = v }
+    // Optional-valued: optional chaining would flatten a presented nil into "no track".
+    if tracks.backgroundColor != nil { p.backgroundColor = tracks.backgroundColor!.value(at: t, memo: memo) }
+    if tracks.gradient != nil { p.gradient = tracks.gradient!.value(at: t, memo: memo) }
     presented = p
   }
 }
