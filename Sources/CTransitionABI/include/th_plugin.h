@@ -649,8 +649,9 @@ typedef struct th_host_api {
   /**
    * convert(_:from:to:): a rect or point in `from`'s bounds coordinates expressed in `to`'s. {0} for either
    * view means the container. With 3-D transforms on the way the rect is the bounding box of the projected
-   * corners. TH_ERR_NOT_FOUND when there is no answer: the views are in unconnected trees, or a point
-   * projects behind the eye (w <= 0).
+   * corners. Views of different trees convert through their roots' frames (a to view not yet added
+   * converts as if it were added to the container at its frame). TH_ERR_NOT_FOUND when there is no answer:
+   * a point projects behind the eye (w <= 0), or `to`'s plane is seen edge-on.
    */
   th_status(TH_ABI *convert_rect)(th_context ctx, th_rect rect, th_view from, th_view to, th_rect *out_rect);
   th_status(TH_ABI *convert_point)(th_context ctx, th_point point, th_view from, th_view to,
