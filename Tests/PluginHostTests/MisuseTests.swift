@@ -49,9 +49,11 @@ import TransitionEngine
         "get_number(unissued index) -> TH_ERR_INVALID_HANDLE",
         "container_view(made-up context) -> TH_ERR_INVALID_HANDLE",
         "container_view({0}) -> TH_ERR_INVALID_HANDLE",
+        "container_view(plugin context) -> TH_ERR_INVALID_HANDLE",
       ])
     #expect(run.outcome == .completed)
-    #expect(kinds(run) == ["unknownView", "unknownView", "unknownView", "invalidValue", "invalidValue"])
+    #expect(
+      kinds(run) == ["unknownView", "unknownView", "unknownView", "invalidValue", "invalidValue", "invalidValue"])
     // Every report names the animator and the function with its status.
     #expect(run.misbehaviors.allSatisfy { $0.animatorID == "com.example.test.misuse/bogus-handle" })
     #expect(run.misbehaviors.first?.message.hasPrefix("set_number: TH_ERR_INVALID_HANDLE: view 3735928559") == true)

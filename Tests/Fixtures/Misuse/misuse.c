@@ -9,7 +9,8 @@
 
 #include "th_plugin.h"
 
-static const th_host_api *g_api;  // set by create (the table is valid until deinit)
+static const th_host_api *g_api;     // set by create (the table is valid until deinit)
+static const th_host_info *g_host;  // likewise
 
 static void note(th_context ctx, const char *what, th_status status) {
   char line[256];
@@ -21,6 +22,7 @@ static void say(th_context ctx, const char *text) { g_api->log(ctx, TH_LOG_INFO,
 
 static void *create(const th_animator_descriptor *animator, const th_host_info *host) {
   g_api = host->api;
+  g_host = host;
   return (void *)animator;  // the instance is the descriptor: animators here keep no state
 }
 
@@ -91,6 +93,7 @@ static void bogus_handle(void *instance, th_context ctx) {
   note(ctx, "container_view(made-up context)", g_api->container_view(made_up_ctx, &view));
   th_context no_ctx = {0};
   note(ctx, "container_view({0})", g_api->container_view(no_ctx, &view));
+  note(ctx, "container_view(plugin context)", g_api->container_view(g_host->plugin_context, &view));
   finish(ctx, complete_unless_cancelled);
 }
 
