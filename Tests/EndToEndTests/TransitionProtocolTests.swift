@@ -202,6 +202,61 @@ import Testing
 
   // MARK: Errors
 
+  @Test func misbehavingAnimatorsAreReportedAndNeverStopTheHost() throws {
+    let client = try TransitionClient()
+    #expect(client.result("plugins/load", ["path": "libTestPluginMisuse.so"])["id"]?.stringValue != nil)
+    // Animates for 0.2 s, then never completes: a warning, then a failed didEnd with 2008, the start restored.
+    client.result("transition/start", Self.start("never-completes", extra: [("frames", "delta")]))
+    client.result("transition/tick", ["dt": 0.5])
+    let messages = client.takeNotifications()
+    let log = messages.first { $0["method"]?.stringValue == "window/logMessage" }?["params"]
+    #expect(log?["type"]?.intValue == 2)
+    #expect(log?["data"]?["kind"]?.stringValue == "neverCompleted")
+    let didEnd = try #require(client.waitForDidEnd("t1"))
+    #expect(didEnd["reason"]?.stringValue == "neverCompleted")
+    #expect(didEnd["error"]?["code"]?.intValue == 2008)
+    let last = try #require(TransitionClient.frames(messages).last)
+    #expect(last["removed"]?.elements.compactMap(\.stringValue) == ["detail"])
+    // create returns NULL: 2008 at once, and no transition exists.
+    let refused = client.error("transition/start", Self.start("create-fails"))
+    #expect(refused["code"]?.intValue == 2008)
+    #expect(client.result("transition/list")["transitions"]?.count == 0)
+    // Completes twice: reported, and the transition still completes once.
+    client.result("transition/start", Self.start("complete-twice"))
+    client.result("transition/tick", ["dt": 0.5])
+    let twice = client.takeNotifications()
+    #expect(
+      twice.contains {
+        $0["method"]?.stringValue == "window/logMessage"
+          && $0["params"]?["data"]?["kind"]?.stringValue == "completedTwice"
+      })
+    #expect(client.waitForDidEnd("t2")?["completed"]?.boolValue == true)
+    // A plugin that writes to its stdout cannot corrupt the protocol stream: every line still parses.
+    client.result("transition/start", Self.start("writes-stdout"))
+    client.result("transition/tick", ["dt": 0.5])
+    #expect(client.waitForDidEnd("t3")?["completed"]?.boolValue == true)
+    let (_, status) = client.finish()
+    #expect(status == .exited(0))
+  }
+
+  @Test func queuedUpdateNotificationsCollapseToTheLatest() throws {
+    let client = try client()
+    client.result("transition/start", Self.start("fade", interactive: true))
+    _ = client.takeNotifications()
+    // One write (atomic on a pipe, well under PIPE_BUF): the host reads all five updates at once.
+    let updates = [0.1, 0.2, 0.3, 0.4, 0.5].map {
+      #"{"jsonrpc":"2.0","method":"transition/update","params":{"transition":"t1","percent":\#($0)}}"#
+    }
+    let list = #"{"jsonrpc":"2.0","id":"after","method":"transition/list"}"#
+    client.host.send(lines: updates + [list])
+    let reply = try #require(client.waitFor { $0["id"]?.stringValue == "after" })
+    #expect(reply["result"]?["transitions"]?[0]?["percent"]?.doubleValue == 0.5)
+    let frames = TransitionClient.frames(client.takeNotifications())
+    #expect(frames.compactMap { $0["percent"]?.doubleValue } == [0.5])
+    let (_, status) = client.finish()
+    #expect(status == .exited(0))
+  }
+
   @Test func everyPluginErrorCode() throws {
     let junk = FileManager.default.temporaryDirectory.appendingPathComponent("th-e2e-\(getpid())")
     try FileManager.default.createDirectory(at: junk, withIntermediateDirectories: true)
