@@ -1,1 +1,201 @@
-// Module JSON: filled in by its issue.
+internal import CJSONC
+
+/// An immutable JSON value backed by a json-c object.
+///
+/// A `JSON` is a reference into a json-c tree plus the owner that keeps that tree alive. Reading a
+/// member or an element (`json["params"]`, `json[0]`) borrows the child in place: no Swift copy of the
+/// tree is made, which keeps the per-message cost of the JSON-RPC path low.
+///
+/// Numbers: an integer literal that fits `Int64` is `.int`; every other number (a fraction, an exponent,
+/// or an integer beyond the `Int64` range) is `.double`. Doubles parsed from text keep their source text,
+/// so serializing them echoes exactly what was read (`1.0`, `1e5`, `18446744073709551616`); integers are
+/// printed from their value, which is the same text except for `-0`, read as the integer `0` (json-c's
+/// integer parser has no negative zero).
+///
+/// - Important: Not `Sendable`. json-c's reference counts are not atomic and serializing a value caches
+///   its text inside the json-c object, so a value (and any value sharing its tree) must stay on one
+///   thread at a time. Hand a value to another thread only by giving it away (`sending`).
+package struct JSON {
+  /// The kind of a JSON value.
+  package enum Kind: Sendable, Hashable, CustomStringConvertible {
+    case null, bool, int, double, string, array, object
+
+    package var description: String {
+      switch self {
+      case .null: "null"
+      case .bool: "bool"
+      case .int: "int"
+      case .double: "double"
+      case .string: "string"
+      case .array: "array"
+      case .object: "object"
+      }
+    }
+  }
+
+  /// Keeps the json-c tree that `node` belongs to alive; nil only for values that need no owner (null).
+  let owner: JSONOwner?
+  /// The json-c object; nil is JSON null, as in json-c itself.
+  let node: OpaquePointer?
+
+  init(owner: JSONOwner?, node: OpaquePointer?) {
+    self.owner = owner
+    self.node = node
+  }
+
+  /// Takes over one reference to `object` (a new json-c object, or one retained with `json_object_get`).
+  init(adopting object: OpaquePointer?) {
+    if let object {
+      self.init(owner: JSONOwner(adopting: object), node: object)
+    } else {
+      self.init(owner: nil, node: nil)
+    }
+  }
+
+  /// The JSON `null` value.
+  package static var null: JSON { JSON(owner: nil, node: nil) }
+
+  /// The kind of this value.
+  package var kind: Kind {
+    switch json_object_get_type(node) {
+    case json_type_boolean: .bool
+    case json_type_int: .int
+    case json_type_double: .double
+    case json_type_string: .string
+    case json_type_array: .array
+    case json_type_object: .object
+    default: .null
+    }
+  }
+
+  /// True for JSON `null`.
+  package var isNull: Bool { node == nil }
+
+  /// The value of a `true`/`false`, nil for every other kind (no coercion).
+  package var boolValue: Bool? {
+    guard json_object_get_type(node) == json_type_boolean else { return nil }
+    return json_object_get_boolean(node) != 0
+  }
+
+  /// The value of an integer that fits `Int64`, nil for every other value (including `1.0`).
+  package var intValue: Int64? {
+    guard json_object_get_type(node) == json_type_int else { return nil }
+    return json_object_get_int64(node)
+  }
+
+  /// The value of any number as a `Double` (nearest value for integers beyond 2^53); nil for non-numbers.
+  package var doubleValue: Double? {
+    switch json_object_get_type(node) {
+    case json_type_double: json_object_get_double(node)
+    case json_type_int: Double(json_object_get_int64(node))
+    default: nil
+    }
+  }
+
+  /// The text of a string value, nil for every other kind. Embedded NULs are kept.
+  package var stringValue: String? {
+    guard json_object_get_type(node) == json_type_string, let chars = json_object_get_string(node) else {
+      return nil
+    }
+    let length = Int(json_object_get_string_len(node))
+    return chars.withMemoryRebound(to: UInt8.self, capacity: length) {
+      String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
+    }
+  }
+
+  /// Calls `body` with the UTF-8 bytes of a string value (borrowed, valid only during the call), or
+  /// returns nil without calling it when this is not a string.
+  package func withUTF8<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
+    guard json_object_get_type(node) == json_type_string, let chars = json_object_get_string(node) else {
+      return nil
+    }
+    return try body(UnsafeRawBufferPointer(start: chars, count: Int(json_object_get_string_len(node))))
+  }
+
+  /// Whether this is a string whose text is exactly `text` (compares bytes in place, no copy).
+  package func isString(_ text: StaticString) -> Bool {
+    withUTF8 { bytes in
+      text.withUTF8Buffer { expected in bytes.elementsEqual(expected) }
+    } ?? false
+  }
+
+  /// The member named `key` of an object: nil when absent or when this is not an object, `JSON.null`
+  /// when present with the value `null`.
+  package subscript(key: String) -> JSON? {
+    guard json_object_get_type(node) == json_type_object else { return nil }
+    var child: OpaquePointer?
+    guard json_object_object_get_ex(node, key, &child) != 0 else { return nil }
+    return JSON(owner: owner, node: child)
+  }
+
+  /// The element at `index` of an array; nil when out of range or when this is not an array.
+  package subscript(index: Int) -> JSON? {
+    guard json_object_get_type(node) == json_type_array, index >= 0,
+      index < json_object_array_length(node)
+    else { return nil }
+    return JSON(owner: owner, node: json_object_array_get_idx(node, index))
+  }
+
+  /// The number of elements of an array or members of an object; 0 for every other kind.
+  package var count: Int {
+    switch json_object_get_type(node) {
+    case json_type_array: Int(json_object_array_length(node))
+    case json_type_object: Int(json_object_object_length(node))
+    default: 0
+    }
+  }
+
+  /// The elements of an array in order (empty for every other kind).
+  package var elements: [JSON] {
+    guard json_object_get_type(node) == json_type_array else { return [] }
+    let length = json_object_array_length(node)
+    var result: [JSON] = []
+    result.reserveCapacity(length)
+    for index in 0..<length {
+      result.append(JSON(owner: owner, node: json_object_array_get_idx(node, index)))
+    }
+    return result
+  }
+
+  /// The member names of an object in document order (empty for every other kind).
+  ///
+  /// json-c stores keys as C strings: a key is cut at its first NUL (`"a\u0000b"` reads as `"a"`), and
+  /// of duplicate keys the last value wins at the first key's position.
+  package var keys: [String] {
+    var result: [String] = []
+    forEachMember { key, _ in result.append(key) }
+    return result
+  }
+
+  /// The members of an object in document order (empty for every other kind).
+  package var members: [(key: String, value: JSON)] {
+    var result: [(key: String, value: JSON)] = []
+    forEachMember { result.append(($0, $1)) }
+    return result
+  }
+
+  /// Calls `body` for every member of an object in document order; does nothing for other kinds.
+  package func forEachMember(_ body: (String, JSON) throws -> Void) rethrows {
+    guard json_object_get_type(node) == json_type_object else { return }
+    var iterator = json_object_iter_begin(node)
+    var end = json_object_iter_end(node)
+    while json_object_iter_equal(&iterator, &end) == 0 {
+      let key = String(cString: json_object_iter_peek_name(&iterator))
+      try body(key, JSON(owner: owner, node: json_object_iter_peek_value(&iterator)))
+      json_object_iter_next(&iterator)
+    }
+  }
+}
+
+/// Owns one reference to a json-c object and releases it when the last `JSON` using it goes away.
+final class JSONOwner {
+  let object: OpaquePointer
+
+  init(adopting object: OpaquePointer) {
+    self.object = object
+  }
+
+  deinit {
+    json_object_put(object)
+  }
+}

@@ -1,0 +1,457 @@
+internal import CJSONC
+
+/// Why a text was not accepted as JSON.
+package struct JSONParseError: Error, Equatable, CustomStringConvertible {
+  /// The byte offset in the input at which the problem was found.
+  package var offset: Int
+  /// What is wrong, in json-c's words when json-c found it ("unexpected character", "nesting too deep",
+  /// "invalid utf-8 string"), otherwise in the same style ("trailing data", "NaN and Infinity are not JSON").
+  package var reason: String
+
+  package init(offset: Int, reason: String) {
+    self.offset = offset
+    self.reason = reason
+  }
+
+  package var description: String { "\(reason) at byte \(offset)" }
+}
+
+extension JSON {
+  /// Parses one JSON text (RFC 8259), strictly.
+  ///
+  /// - A top-level scalar is fine (`42`, `"x"`, `null`); whitespace may surround the value; anything else
+  ///   after it is an error ("trailing data"), as are comments, single quotes, trailing commas, `NaN`,
+  ///   `Infinity`, leading zeros (`01`), `1.`, raw control characters in strings and invalid UTF-8
+  ///   (overlong forms and UTF-8-encoded surrogates included).
+  /// - Values may nest `maxDepth` levels, counting the innermost value (json-c's measure: `1` and `[]`
+  ///   are one level, `[1]` and `[[]]` two); one more is an error ("nesting too deep").
+  /// - A number too large for a double (`1e400`) is an error ("number out of range"); an integer beyond
+  ///   `Int64` is a `.double` that serializes as its original text.
+  /// - A lone surrogate escape (`"\ud800"`) reads as U+FFFD, as json-c decodes it.
+  ///
+  /// Creates a tokener per call; to parse many texts, keep a `JSONParser`.
+  package static func parse(_ bytes: UnsafeRawBufferPointer, maxDepth: Int = 512) throws(JSONParseError) -> JSON {
+    try JSONParser(maxDepth: maxDepth).parse(bytes)
+  }
+
+  /// Parses the UTF-8 text of `string` as `parse(_:maxDepth:)` does.
+  package static func parse(_ string: String, maxDepth: Int = 512) throws(JSONParseError) -> JSON {
+    try JSONParser(maxDepth: maxDepth).parse(string)
+  }
+}
+
+/// A reusable strict JSON parser: one json-c tokener, kept between texts (cheaper than a tokener per text).
+///
+/// - Important: Not thread-safe; use one parser per thread or owner.
+package final class JSONParser {
+  /// How many values may nest inside each other, counting the innermost one (`[1]` is two levels).
+  package let maxDepth: Int
+  private let tokener: UnsafeMutablePointer<json_tokener>
+
+  /// A parser that accepts up to `maxDepth` levels of nesting (json-c's own default is only 32).
+  package init(maxDepth: Int = 512) {
+    precondition(maxDepth >= 1, "maxDepth must be at least 1")
+    self.maxDepth = maxDepth
+    guard let tokener = json_tokener_new_ex(Int32(clamping: maxDepth)) else {
+      fatalError("json_tokener_new_ex: out of memory")
+    }
+    json_tokener_set_flags(tokener, Int32(JSON_TOKENER_STRICT | JSON_TOKENER_VALIDATE_UTF8))
+    self.tokener = tokener
+  }
+
+  deinit {
+    json_tokener_free(tokener)
+  }
+
+  /// Parses `string`'s UTF-8 text; see `JSON.parse(_:maxDepth:)` for the rules.
+  package func parse(_ string: String) throws(JSONParseError) -> JSON {
+    var string = string
+    let result = string.withUTF8 { utf8 in
+      Result { () throws(JSONParseError) -> JSON in try parse(UnsafeRawBufferPointer(utf8)) }
+    }
+    return try result.get()
+  }
+
+  /// Parses `bytes` as one JSON text; see `JSON.parse(_:maxDepth:)` for the rules.
+  package func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> JSON {
+    // json-c takes an `int` length and one more byte is fed below.
+    guard bytes.count < Int(Int32.max) else { throw JSONParseError(offset: 0, reason: "input too large") }
+    guard let base = bytes.baseAddress, !bytes.isEmpty else {
+      throw JSONParseError(offset: 0, reason: "unexpected end of data")
+    }
+    json_tokener_reset(tokener)
+    var root = json_tokener_parse_ex(tokener, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count))
+    var end = json_tokener_get_parse_end(tokener)
+    if json_tokener_get_error(tokener) == json_tokener_continue {
+      // A number has no end of its own: json-c finishes it only at a NUL ("the length passed MUST include
+      // the final '\0' character"). Feeding the NUL as a second chunk spares copying the input.
+      var nul: CChar = 0
+      root = json_tokener_parse_ex(tokener, &nul, 1)
+      end = bytes.count
+    }
+    let error = json_tokener_get_error(tokener)
+    guard error == json_tokener_success else {
+      json_object_put(root)
+      let offset = min(end, bytes.count)
+      throw JSONParseError(offset: offset, reason: String(cString: json_tokener_error_desc(error)))
+    }
+    // Adopt at once so every throw below releases the tree.
+    var value = JSON(adopting: root)
+    // json-c stops after the first value and reports success; anything but whitespace after it is an error.
+    for index in end..<bytes.count where !isJSONWhitespace(bytes[index]) {
+      throw JSONParseError(offset: index, reason: "trailing data")
+    }
+    // json-c's STRICT mode still lets some non-JSON through; a lexical pass over the value rejects it and
+    // finds integers that json-c would saturate.
+    let scan = try StrictScanner.scan(UnsafeRawBufferPointer(rebasing: bytes[..<end]))
+    if scan.hasWideIntegers {
+      var builder = ExactTreeBuilder(bytes: UnsafeRawBufferPointer(rebasing: bytes[..<end]))
+      value = JSON(adopting: builder.value())
+    }
+    return value
+  }
+}
+
+@inline(__always)
+func isJSONWhitespace(_ byte: UInt8) -> Bool {
+  byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+}
+
+@inline(__always)
+private func isDigit(_ byte: UInt8) -> Bool {
+  byte &- 0x30 < 10
+}
+
+private enum ASCII {
+  static let quote = UInt8(ascii: "\"")
+  static let backslash = UInt8(ascii: "\\")
+  static let minus = UInt8(ascii: "-")
+  static let plus = UInt8(ascii: "+")
+  static let zero = UInt8(ascii: "0")
+  static let dot = UInt8(ascii: ".")
+  static let lowerE = UInt8(ascii: "e")
+  static let upperE = UInt8(ascii: "E")
+  static let upperN = UInt8(ascii: "N")
+  static let upperI = UInt8(ascii: "I")
+}
+
+/// The lexical checks json-c's STRICT mode leaves out, run over text json-c has already accepted (so the
+/// structure is known to be sound and only tokens need a look).
+///
+/// json-c 0.16 in STRICT mode accepts `NaN`, `Infinity`, `-Infinity`, `1.`, `00`, `-01`, `0.e1`, raw
+/// control characters inside strings and UTF-8-encoded surrogates; it parses `1e400` as infinity and
+/// saturates integers beyond `UInt64` (or below `Int64.min`) without an error.
+private enum StrictScanner {
+  struct Result {
+    /// An integer literal outside `Int64`: json-c's tree cannot hold it exactly.
+    var hasWideIntegers = false
+  }
+
+  static func scan(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> Result {
+    var result = Result()
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == ASCII.quote {
+        index = try skipString(bytes, from: index + 1)
+      } else if byte == ASCII.minus || isDigit(byte) {
+        index = try checkNumber(bytes, from: index, result: &result)
+      } else if byte == ASCII.upperN || byte == ASCII.upperI {
+        throw JSONParseError(offset: index, reason: "NaN and Infinity are not JSON")
+      } else {
+        index += 1
+      }
+    }
+    return result
+  }
+
+  /// Checks a string's bytes from just after its opening quote; returns the index after its closing quote.
+  private static func skipString(_ bytes: UnsafeRawBufferPointer, from start: Int) throws(JSONParseError) -> Int {
+    var index = start
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == ASCII.quote { return index + 1 }
+      if byte == ASCII.backslash {
+        // json-c has validated the escape; the escaped byte (and \u's hex digits) are ASCII.
+        index += 2
+        continue
+      }
+      if byte < 0x20 { throw JSONParseError(offset: index, reason: "control character in string") }
+      if byte < 0x80 {
+        index += 1
+        continue
+      }
+      index = try skipUTF8Sequence(bytes, at: index)
+    }
+    throw JSONParseError(offset: bytes.count, reason: "unexpected end of data")
+  }
+
+  /// Validates one multi-byte UTF-8 sequence as RFC 3629 defines it (no overlong forms, no surrogates,
+  /// nothing above U+10FFFF); returns the index after it.
+  private static func skipUTF8Sequence(_ bytes: UnsafeRawBufferPointer, at start: Int) throws(JSONParseError) -> Int {
+    let lead = bytes[start]
+    let length: Int
+    var low: UInt8 = 0x80
+    var high: UInt8 = 0xBF
+    switch lead {
+    case 0xC2...0xDF: length = 2
+    case 0xE0:
+      length = 3
+      low = 0xA0
+    case 0xED:
+      length = 3
+      high = 0x9F
+    case 0xE1...0xEF: length = 3
+    case 0xF0:
+      length = 4
+      low = 0x90
+    case 0xF1...0xF3: length = 4
+    case 0xF4:
+      length = 4
+      high = 0x8F
+    default: throw JSONParseError(offset: start, reason: "invalid utf-8 string")
+    }
+    guard start + length <= bytes.count else { throw JSONParseError(offset: start, reason: "invalid utf-8 string") }
+    let second = bytes[start + 1]
+    guard second >= low && second <= high else { throw JSONParseError(offset: start, reason: "invalid utf-8 string") }
+    for index in (start + 2)..<(start + length) where bytes[index] & 0xC0 != 0x80 {
+      throw JSONParseError(offset: start, reason: "invalid utf-8 string")
+    }
+    return start + length
+  }
+
+  /// Checks one number token against RFC 8259's grammar; returns the index after it.
+  private static func checkNumber(
+    _ bytes: UnsafeRawBufferPointer,
+    from start: Int,
+    result: inout Result
+  ) throws(JSONParseError) -> Int {
+    var index = start
+    let negative = bytes[index] == ASCII.minus
+    if negative { index += 1 }
+    guard index < bytes.count, isDigit(bytes[index]) else {
+      if index < bytes.count && bytes[index] == ASCII.upperI {
+        throw JSONParseError(offset: start, reason: "NaN and Infinity are not JSON")
+      }
+      throw JSONParseError(offset: index, reason: "number expected")
+    }
+    let integerStart = index
+    if bytes[index] == ASCII.zero {
+      index += 1
+      if index < bytes.count && isDigit(bytes[index]) {
+        throw JSONParseError(offset: index, reason: "leading zero in number")
+      }
+    } else {
+      while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+    }
+    let integerDigits = index - integerStart
+    var isInteger = true
+    if index < bytes.count && bytes[index] == ASCII.dot {
+      isInteger = false
+      index += 1
+      let fractionStart = index
+      while index < bytes.count && isDigit(bytes[index]) { index += 1 }
+      guard index > fractionStart else { throw JSONParseError(offset: index, reason: "digit expected after '.'") }
+    }
+    var exponent = 0
+    if index < bytes.count && (bytes[index] == ASCII.lowerE || bytes[index] == ASCII.upperE) {
+      isInteger = false
+      index += 1
+      var exponentSign = 1
+      if index < bytes.count && (bytes[index] == ASCII.plus || bytes[index] == ASCII.minus) {
+        if bytes[index] == ASCII.minus { exponentSign = -1 }
+        index += 1
+      }
+      let exponentStart = index
+      while index < bytes.count && isDigit(bytes[index]) {
+        // Clamped: only "far beyond 308" matters below.
+        exponent = min(exponent * 10 + Int(bytes[index] &- ASCII.zero), 100_000)
+        index += 1
+      }
+      guard index > exponentStart else { throw JSONParseError(offset: index, reason: "digit expected in exponent") }
+      exponent *= exponentSign
+    }
+    if isInteger && integerDigits >= 19
+      && !fitsInt64(UnsafeRawBufferPointer(rebasing: bytes[integerStart..<index]), negative)
+    {
+      result.hasWideIntegers = true
+    }
+    if integerDigits + exponent > 308 {
+      // Possibly beyond Double.greatestFiniteMagnitude (1.8e308): decide exactly.
+      let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+      guard let value = Double(text), value.isFinite else {
+        throw JSONParseError(offset: start, reason: "number out of range")
+      }
+    }
+    return index
+  }
+
+  /// Whether the digits (no sign, no leading zero) of an integer literal are within `Int64`.
+  private static func fitsInt64(_ digits: UnsafeRawBufferPointer, _ negative: Bool) -> Bool {
+    if digits.count != 19 { return digits.count < 19 }
+    let limit: StaticString = negative ? "9223372036854775808" : "9223372036854775807"
+    for index in 0..<19 {
+      let digit = digits[index]
+      let limitDigit = limit.utf8Start[index]
+      if digit != limitDigit { return digit < limitDigit }
+    }
+    return true
+  }
+}
+
+/// Builds a json-c tree from text that json-c and `StrictScanner` have accepted, keeping every number
+/// exact: integers outside `Int64` become doubles that print as their source text. Used only for texts
+/// with such integers (json-c's own tree would hold saturated values).
+private struct ExactTreeBuilder {
+  let bytes: UnsafeRawBufferPointer
+  var index = 0
+
+  init(bytes: UnsafeRawBufferPointer) {
+    self.bytes = bytes
+  }
+
+  /// A new reference to the value starting at `index` (nil for null).
+  mutating func value() -> OpaquePointer? {
+    skipWhitespace()
+    switch bytes[index] {
+    case UInt8(ascii: "{"):
+      index += 1
+      let object = json_object_new_object()
+      skipWhitespace()
+      if bytes[index] == UInt8(ascii: "}") {
+        index += 1
+        return object
+      }
+      while true {
+        skipWhitespace()
+        var key = string()
+        key.append(0)
+        skipWhitespace()
+        index += 1  // ':'
+        let member = value()
+        // A key is a C string for json-c: cut at its first NUL, as json-c's tokener does.
+        key.withUnsafeBufferPointer { key in
+          key.withMemoryRebound(to: CChar.self) { _ = json_object_object_add(object, $0.baseAddress, member) }
+        }
+        skipWhitespace()
+        let separator = bytes[index]
+        index += 1
+        if separator != UInt8(ascii: ",") { return object }
+      }
+    case UInt8(ascii: "["):
+      index += 1
+      let array = json_object_new_array()
+      skipWhitespace()
+      if bytes[index] == UInt8(ascii: "]") {
+        index += 1
+        return array
+      }
+      while true {
+        json_object_array_add(array, value())
+        skipWhitespace()
+        let separator = bytes[index]
+        index += 1
+        if separator != UInt8(ascii: ",") { return array }
+      }
+    case UInt8(ascii: "\""):
+      let text = string()
+      return text.withUnsafeBufferPointer { JSON.newString($0) }
+    case UInt8(ascii: "t"):
+      index += 4
+      return json_object_new_boolean(1)
+    case UInt8(ascii: "f"):
+      index += 5
+      return json_object_new_boolean(0)
+    case UInt8(ascii: "n"):
+      index += 4
+      return nil
+    default:
+      return number()
+    }
+  }
+
+  private mutating func number() -> OpaquePointer? {
+    let start = index
+    var isInteger = true
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == ASCII.dot || byte == ASCII.lowerE || byte == ASCII.upperE {
+        isInteger = false
+      } else if !(isDigit(byte) || byte == ASCII.minus || byte == ASCII.plus) {
+        break
+      }
+      index += 1
+    }
+    let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+    if isInteger, let integer = Int64(text) { return json_object_new_int64(integer) }
+    // The scanner has rejected numbers that do not fit a finite double.
+    return json_object_new_double_s(Double(text) ?? 0, text)
+  }
+
+  /// The decoded bytes of the string starting at `index` (its opening quote).
+  private mutating func string() -> [UInt8] {
+    index += 1
+    var text: [UInt8] = []
+    while true {
+      let byte = bytes[index]
+      index += 1
+      if byte == ASCII.quote { return text }
+      guard byte == ASCII.backslash else {
+        text.append(byte)
+        continue
+      }
+      let escape = bytes[index]
+      index += 1
+      switch escape {
+      case UInt8(ascii: "b"): text.append(0x08)
+      case UInt8(ascii: "f"): text.append(0x0C)
+      case UInt8(ascii: "n"): text.append(0x0A)
+      case UInt8(ascii: "r"): text.append(0x0D)
+      case UInt8(ascii: "t"): text.append(0x09)
+      case UInt8(ascii: "u"):
+        var scalar = hex4()
+        if (0xD800..<0xDC00).contains(scalar) {
+          // A high surrogate pairs with an immediately following low one; json-c reads any other
+          // surrogate as U+FFFD.
+          if index + 6 <= bytes.count && bytes[index] == ASCII.backslash && bytes[index + 1] == UInt8(ascii: "u") {
+            let saved = index
+            index += 2
+            let next = hex4()
+            if (0xDC00..<0xE000).contains(next) {
+              scalar = 0x10000 + ((scalar - 0xD800) << 10) + (next - 0xDC00)
+            } else {
+              index = saved
+              scalar = 0xFFFD
+            }
+          } else {
+            scalar = 0xFFFD
+          }
+        } else if (0xDC00..<0xE000).contains(scalar) {
+          scalar = 0xFFFD
+        }
+        text.append(contentsOf: Unicode.UTF8.encode(Unicode.Scalar(scalar)!)!)
+      default: text.append(escape)  // '"', '\\', '/'
+      }
+    }
+  }
+
+  private mutating func hex4() -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      let byte = bytes[index]
+      index += 1
+      let digit: UInt8 =
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: byte - UInt8(ascii: "A") + 10
+        }
+      value = value << 4 | UInt32(digit)
+    }
+    return value
+  }
+
+  private mutating func skipWhitespace() {
+    while index < bytes.count && isJSONWhitespace(bytes[index]) { index += 1 }
+  }
+}

@@ -1,0 +1,316 @@
+import JSON
+
+/// The JSON-RPC 2.0 engine of a connection: it takes one message body at a time, runs the registered
+/// handlers and writes every reply (serialized, unframed) through `output`.
+///
+/// What it guarantees, per the specification:
+/// - Text that is not JSON gets one −32700 with `"id": null`; an invalid request object gets −32600,
+///   echoing its id when the id itself is valid (`{"id":1}` → −32600 with `"id": 1`, as geth does) and
+///   `null` otherwise.
+/// - Notifications (no `id` member) are never answered, not even with an error; unknown notifications
+///   are ignored.
+/// - Methods starting with `rpc.` are reserved: −32601.
+/// - Batches: `[]` gets a single −32600; each invalid element its own −32600; a batch of notifications
+///   gets no output at all; otherwise one array holding every reply, written when the last one is ready.
+/// - `$/cancelRequest {"id"}` answers a pending request with −32800 and drops its later reply;
+///   cancelling an unknown or finished request does nothing.
+/// - Exactly one reply per request (see `Responder`).
+///
+/// - Important: Not thread-safe: feed it, and use its responders, from one thread.
+package final class Dispatcher {
+  /// A handler: reply through the responder now or later.
+  package typealias Handler = (Request, Responder) -> Void
+
+  /// Receives each outgoing message (a reply, a batch reply or a notification) as compact JSON without
+  /// framing or newline; the bytes are valid only during the call.
+  package var output: (UnsafeRawBufferPointer) -> Void
+  /// Receives diagnostics about misuse (a second reply, a dropped responder); nil discards them.
+  package var log: ((String) -> Void)?
+
+  private var handlers: [String: Handler] = [:]
+  private let parser: JSONParser
+  /// Pending requests by id; weak, so a responder its handler lets go answers −32603 by itself.
+  private var pending: [RequestKey: [WeakResponder]] = [:]
+  /// Shared by every outgoing notification (a json-c object can have many parents).
+  private let versionString = JSON("2.0")
+  /// Reused for each reply's bytes (the output callback only borrows them).
+  private var scratch: [UInt8] = []
+
+  /// A dispatcher writing to `output`; message bodies may nest `maxDepth` containers.
+  package init(maxDepth: Int = 512, output: @escaping (UnsafeRawBufferPointer) -> Void = { _ in }) {
+    self.parser = JSONParser(maxDepth: maxDepth)
+    self.output = output
+  }
+
+  // MARK: Handlers
+
+  /// Registers (or replaces) the handler of `method`.
+  package func register(_ method: String, _ handler: @escaping Handler) {
+    handlers[method] = handler
+  }
+
+  /// Registers a handler that answers before it returns: its result is the reply; a thrown
+  /// `ResponseError` is the error reply; any other error becomes −32603 with a short `data.detail`.
+  package func register(_ method: String, returning handler: @escaping (Request) throws -> JSON) {
+    handlers[method] = { request, responder in
+      do {
+        responder.reply(try handler(request))
+      } catch let error as ResponseError {
+        responder.fail(error)
+      } catch {
+        responder.fail(.internalError(String(describing: error)))
+      }
+    }
+  }
+
+  /// Removes the handler of `method`.
+  package func unregister(_ method: String) {
+    handlers[method] = nil
+  }
+
+  /// Whether `method` has a handler.
+  package func hasHandler(for method: String) -> Bool {
+    handlers[method] != nil
+  }
+
+  // MARK: Input
+
+  /// Decodes and dispatches one message body.
+  package func handle(_ body: UnsafeRawBufferPointer) {
+    dispatch(decode(body))
+  }
+
+  /// Decodes and dispatches one message body given as text.
+  package func handle(_ body: String) {
+    var body = body
+    body.withUTF8 { handle(UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Parses and validates one message body without running anything.
+  package func decode(_ body: UnsafeRawBufferPointer) -> DecodedMessage {
+    let message: JSON
+    do {
+      message = try parser.parse(body)
+    } catch {
+      return .failure(.parseError(error))
+    }
+    guard message.kind == .array else { return .single(Dispatcher.decodeEntry(message)) }
+    let count = message.count
+    guard count > 0 else { return .failure(.invalidRequest("empty batch")) }
+    var entries: [DecodedEntry] = []
+    entries.reserveCapacity(count)
+    for index in 0..<count { entries.append(Dispatcher.decodeEntry(message[index]!)) }
+    return .batch(entries)
+  }
+
+  /// Validates one request object.
+  static func decodeEntry(_ value: JSON) -> DecodedEntry {
+    guard value.kind == .object else {
+      return .invalid(.invalidRequest("a request must be an object"), id: .null)
+    }
+    var id: JSON?
+    if let candidate = value["id"] {
+      switch candidate.kind {
+      case .string, .int, .double, .null: id = candidate
+      default: return .invalid(.invalidRequest("id must be a string, a number or null"), id: .null)
+      }
+    }
+    guard let version = value["jsonrpc"], version.isString("2.0") else {
+      return .invalid(.invalidRequest("jsonrpc must be \"2.0\""), id: id ?? .null)
+    }
+    guard let method = value["method"]?.stringValue else {
+      return .invalid(.invalidRequest("method must be a string"), id: id ?? .null)
+    }
+    var params: JSON?
+    if let candidate = value["params"] {
+      switch candidate.kind {
+      case .object, .array: params = candidate
+      case .null: params = nil
+      default: return .invalid(.invalidRequest("params must be an object or an array"), id: id ?? .null)
+      }
+    }
+    return .request(Request(method: method, params: params, id: id))
+  }
+
+  /// Runs a decoded message: answers invalid parts, calls handlers, writes (or arranges) the replies.
+  package func dispatch(_ message: DecodedMessage) {
+    switch message {
+    case .failure(let error):
+      writeReply(id: .null, result: nil, error: error)
+    case .single(.invalid(let error, let id)):
+      writeReply(id: id, result: nil, error: error)
+    case .single(.request(let request)):
+      run(request, batch: nil, slot: 0)
+    case .batch(let entries):
+      let expected = entries.count { entry in
+        if case .request(let request) = entry { return !request.isNotification }
+        return true
+      }
+      let batch = expected > 0 ? BatchReply(expectedReplies: expected, dispatcher: self) : nil
+      var slot = 0
+      for entry in entries {
+        switch entry {
+        case .invalid(let error, let id):
+          batch?.fill(slot, id: id, result: nil, error: error)
+          slot += 1
+        case .request(let request):
+          run(request, batch: batch, slot: slot)
+          if !request.isNotification { slot += 1 }
+        }
+      }
+    }
+  }
+
+  private func run(_ request: Request, batch: BatchReply?, slot: Int) {
+    let responder = Responder(id: request.id, method: request.method, dispatcher: self, batch: batch, slot: slot)
+    if request.method.hasPrefix("rpc.") {
+      responder.fail(.methodNotFound(request.method))
+      return
+    }
+    if request.method == "$/cancelRequest" {
+      cancelRequest(request, responder)
+      return
+    }
+    guard let handler = handlers[request.method] else {
+      responder.fail(.methodNotFound(request.method))
+      return
+    }
+    handler(request, responder)
+    if !responder.hasReplied, let id = request.id {
+      responder.isRegisteredAsPending = true
+      pending[RequestKey(id), default: []].append(WeakResponder(responder))
+    }
+  }
+
+  // MARK: Cancellation and pending requests
+
+  private func cancelRequest(_ request: Request, _ responder: Responder) {
+    let target: JSON
+    do {
+      target = try request.requiredParam("id")
+    } catch {
+      responder.fail(error)
+      log?("$/cancelRequest without a valid id ignored")
+      return
+    }
+    switch target.kind {
+    case .string, .int, .double:
+      // Cancelling an unknown or finished request does nothing (it was answered, or never pending).
+      for entry in pending[RequestKey(target)] ?? [] { entry.responder?.cancel() }
+      responder.reply(.null)
+    default:
+      responder.fail(.invalidParams(field: "params.id", "must be a string or a number"))
+    }
+  }
+
+  /// The number of requests whose handlers have not replied yet.
+  package var pendingRequestCount: Int {
+    pending.values.reduce(0) { $0 + $1.count { $0.responder.map { !$0.hasReplied } ?? false } }
+  }
+
+  /// Answers every pending request with `error` (for example at shutdown) and forgets them.
+  package func failAllPending(with error: ResponseError) {
+    let responders = pending.values.flatMap { $0.compactMap(\.responder) }
+    for responder in responders { responder.fail(error) }
+    pending = [:]
+  }
+
+  func removePending(_ responder: Responder) {
+    guard let id = responder.id else { return }
+    let key = RequestKey(id)
+    guard var entries = pending[key] else { return }
+    entries.removeAll { $0.responder == nil || $0.responder === responder }
+    pending[key] = entries.isEmpty ? nil : entries
+  }
+
+  func removePendingDeadEntries() {
+    for (key, entries) in pending {
+      let live = entries.filter { $0.responder != nil }
+      pending[key] = live.isEmpty ? nil : live
+    }
+  }
+
+  // MARK: Output
+
+  /// Writes a notification `{"jsonrpc": "2.0", "method", "params"?}` from the host.
+  package func sendNotification(_ method: String, _ params: JSON? = nil) {
+    var message = JSONObjectBuilder()
+    message.setNew("jsonrpc", versionString)
+    message.setNew("method", JSON(method))
+    if let params { message.setNew("params", params) }
+    write(message.build())
+  }
+
+  /// Writes an error reply that belongs to no dispatched request, e.g. for a message the framing layer
+  /// rejected (`ResponseError.messageTooLarge`); `id` defaults to `null`.
+  package func sendError(_ error: ResponseError, id: JSON = .null) {
+    writeReply(id: id, result: nil, error: error)
+  }
+
+  /// Appends the reply `{"jsonrpc":"2.0","id":…,"result"|"error":…}` to `buffer`.
+  ///
+  /// The envelope is written as bytes around the serialized id and result (no json-c object is built
+  /// for it): the hot path's cheapest way to a reply.
+  func appendReply(id: JSON, result: JSON?, error: ResponseError?, to buffer: inout [UInt8]) {
+    buffer.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
+    id.appendSerialized(to: &buffer)
+    if let error {
+      buffer.append(contentsOf: #","error":"#.utf8)
+      error.json.appendSerialized(to: &buffer)
+    } else {
+      buffer.append(contentsOf: #","result":"#.utf8)
+      (result ?? .null).appendSerialized(to: &buffer)
+    }
+    buffer.append(UInt8(ascii: "}"))
+  }
+
+  /// Writes a reply that is not part of a batch.
+  func writeReply(id: JSON, result: JSON?, error: ResponseError?) {
+    // Taken out while in use, so an output callback that writes again (reentrantly) gets its own buffer.
+    var buffer = scratch
+    scratch = []
+    buffer.removeAll(keepingCapacity: true)
+    appendReply(id: id, result: result, error: error, to: &buffer)
+    buffer.withUnsafeBytes { output($0) }
+    scratch = buffer
+  }
+
+  /// Writes a whole message given as bytes.
+  func write(_ message: [UInt8]) {
+    message.withUnsafeBytes { output($0) }
+  }
+
+  func write(_ message: JSON) {
+    message.withSerializedBytes { output($0) }
+  }
+}
+
+/// Identifies a request id for cancellation: strings by text, integers by value, other numbers by their
+/// JSON text (exact for integers beyond `Int64`).
+struct RequestKey: Hashable {
+  private enum Storage: Hashable {
+    case null
+    case string(String)
+    case integer(Int64)
+    case number(String)
+  }
+
+  private let storage: Storage
+
+  init(_ id: JSON) {
+    switch id.kind {
+    case .string: storage = .string(id.stringValue ?? "")
+    case .int: storage = .integer(id.intValue ?? 0)
+    case .double: storage = .number(id.serialized())
+    default: storage = .null
+    }
+  }
+}
+
+struct WeakResponder {
+  weak var responder: Responder?
+
+  init(_ responder: Responder) {
+    self.responder = responder
+  }
+}

@@ -1,1 +1,0 @@
-// Module JSONRPC: filled in by its issue.

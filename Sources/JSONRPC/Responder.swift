@@ -1,0 +1,124 @@
+import JSON
+
+/// The one way to answer one request.
+///
+/// A handler either replies before it returns or keeps the responder and replies later; the request is
+/// *pending* until then and `$/cancelRequest` can answer it with −32800 (the later reply is then dropped).
+/// Exactly one reply is written per request: a second `reply`/`fail` is ignored (and logged), and a
+/// responder released without a reply answers −32603 by itself, so no request is ever left hanging.
+/// For a notification every call is a no-op.
+///
+/// - Important: Use it on the dispatcher's thread only.
+package final class Responder {
+  /// The request's id (nil for a notification).
+  package let id: JSON?
+  /// The request's method.
+  package let method: String
+  /// Called once if `$/cancelRequest` cancels this request while it is pending (the −32800 reply has
+  /// been written already); lets the handler stop its work.
+  package var onCancel: (() -> Void)?
+
+  /// True once a reply (or the cancellation error) was written.
+  package private(set) var hasReplied = false
+  /// True when `$/cancelRequest` answered this request.
+  package private(set) var isCancelled = false
+
+  private let dispatcher: Dispatcher
+  private let batch: BatchReply?
+  private let slot: Int
+  /// True while the request sits in the dispatcher's pending table.
+  var isRegisteredAsPending = false
+
+  init(id: JSON?, method: String, dispatcher: Dispatcher, batch: BatchReply?, slot: Int) {
+    self.id = id
+    self.method = method
+    self.dispatcher = dispatcher
+    self.batch = batch
+    self.slot = slot
+    // A notification never gets a reply: treat it as answered from the start.
+    self.hasReplied = id == nil
+  }
+
+  /// True for a notification: replies are discarded.
+  package var isNotification: Bool { id == nil }
+
+  /// Answers with `result` (use `JSON.null` for "no result", as LSP does).
+  package func reply(_ result: JSON) {
+    deliver(result: result, error: nil, cancelling: false)
+  }
+
+  /// Answers with `error`.
+  package func fail(_ error: ResponseError) {
+    deliver(result: nil, error: error, cancelling: false)
+  }
+
+  /// Answers with −32800 because `$/cancelRequest` named this request.
+  func cancel() {
+    guard !hasReplied else { return }
+    deliver(result: nil, error: .requestCancelled, cancelling: true)
+    let onCancel = self.onCancel
+    self.onCancel = nil
+    onCancel?()
+  }
+
+  private func deliver(result: JSON?, error: ResponseError?, cancelling: Bool) {
+    guard !hasReplied, let id else {
+      if !isNotification && !isCancelled {
+        dispatcher.log?("second reply to request \(id?.serialized() ?? "null") (\(method)) ignored")
+      }
+      return
+    }
+    hasReplied = true
+    isCancelled = cancelling
+    if let batch {
+      batch.fill(slot, id: id, result: result, error: error)
+    } else {
+      dispatcher.writeReply(id: id, result: result, error: error)
+    }
+    if isRegisteredAsPending { dispatcher.removePending(self) }
+  }
+
+  deinit {
+    if !hasReplied, let id {
+      dispatcher.log?("request \(id.serialized()) (\(method)) was dropped without a reply; answering -32603")
+      let error = ResponseError.internalError("the request was dropped without a reply")
+      if let batch {
+        batch.fill(slot, id: id, result: nil, error: error)
+      } else {
+        dispatcher.writeReply(id: id, result: nil, error: error)
+      }
+      if isRegisteredAsPending { dispatcher.removePendingDeadEntries() }
+    }
+  }
+}
+
+/// Collects the replies of one batch and writes them as one array once the last one arrives.
+final class BatchReply {
+  /// Each member's serialized reply, nil until it arrives.
+  private var replies: [[UInt8]?]
+  private var missing: Int
+  private let dispatcher: Dispatcher
+
+  init(expectedReplies: Int, dispatcher: Dispatcher) {
+    replies = Array(repeating: nil, count: expectedReplies)
+    missing = expectedReplies
+    self.dispatcher = dispatcher
+  }
+
+  func fill(_ slot: Int, id: JSON, result: JSON?, error: ResponseError?) {
+    guard replies[slot] == nil else { return }
+    var reply: [UInt8] = []
+    dispatcher.appendReply(id: id, result: result, error: error, to: &reply)
+    replies[slot] = reply
+    missing -= 1
+    guard missing == 0 else { return }
+    var array: [UInt8] = [UInt8(ascii: "[")]
+    for (index, reply) in replies.enumerated() {
+      if index > 0 { array.append(UInt8(ascii: ",")) }
+      array.append(contentsOf: reply!)
+    }
+    array.append(UInt8(ascii: "]"))
+    replies = []
+    dispatcher.write(array)
+  }
+}
