@@ -93,8 +93,10 @@ targets += [
   .testTarget(
     name: "PluginValidatorTests",
     dependencies: [
+      "CTransitionABI",
       "JSON",
       "PluginValidator",
+      "TransitionEngine",
     ]
   ),
 ]

@@ -168,8 +168,20 @@ private struct RunningCheck {
     }
     environment.append(nil)
     defer { for pointer in environment { free(pointer) } }
+    // A clean slate for signals: nothing blocked, every signal at its default action (the parent may block or
+    // ignore some, and both are inherited across exec), so a crash is a crash.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    var allSignals = sigset_t()
+    sigfillset(&allSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &allSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var pid: pid_t = 0
-    let status = posix_spawn(&pid, command.executable, &actions, nil, &argv, &environment)
+    let status = posix_spawn(&pid, command.executable, &actions, &attributes, &argv, &environment)
     guard status == 0 else {
       for fd in [resultPipe[0], errorPipe[0]] { close(fd) }
       return .failure("\(command.executable): \(systemError(status))")

@@ -139,6 +139,17 @@ import Testing
     #expect(report.names(.crashed).isEmpty)
   }
 
+  /// `--include` and `--exclude` pick checks by id; `load` runs regardless (it lists the animators) but is only
+  /// reported when selected.
+  @Test func includeAndExcludeSelectChecks() {
+    #expect(validate("Minimal", include: "^load$").results.map(\.name) == ["load"])
+    let deterministic = validate("Minimal", include: "^deterministic$")
+    #expect(deterministic.results.count == 8)  // fade × 6 operations, slide × 2
+    #expect(deterministic.results.allSatisfy { $0.check == "deterministic" && $0.status == .pass })
+    let library = validate("Minimal", exclude: "^(unknown-extension|\(Self.operationChecks.joined(separator: "|")))$")
+    #expect(library.results.map(\.check) == Self.libraryChecks)
+  }
+
   @Test func missingFileFails() {
     let report = Validator(command: Build.checkProcess).validate(plugin: "/nonexistent/libNothing.so")
     #expect(report.explanation(.scanRTLDNow) == "cannot open /nonexistent/libNothing.so: No such file or directory")
