@@ -144,6 +144,8 @@ targets += [
     dependencies: [
       "JSON",
       "JSONRPC",
+      "PluginHost",
+      "TransitionEngine",
       "TransitionHost",
     ]
   ),
