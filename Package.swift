@@ -135,6 +135,7 @@ targets += [
       "JSON",
       "JSONRPC",
       "PluginHost",
+      "PluginValidator",
       "TransitionEngine",
     ]
   ),

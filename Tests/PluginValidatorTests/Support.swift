@@ -100,3 +100,56 @@ final class TemporaryFolder {
     return file
   }
 }
+
+/// What a program run printed and how it ended.
+struct ProgramRun {
+  var status: Int32
+  var output: String
+  var errors: String
+}
+
+/// Runs `arguments[0]` with the rest as its arguments, stdin empty, stdout and stderr captured in files (no pipe
+/// can fill up), and waits for it.
+func runProgram(_ arguments: [String]) -> ProgramRun {
+  let folder = TemporaryFolder()
+  let outputPath = folder.path + "/stdout"
+  let errorsPath = folder.path + "/stderr"
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  posix_spawn_file_actions_addopen(&actions, 2, errorsPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+  defer { for pointer in argv { free(pointer) } }
+  var pid: pid_t = 0
+  guard posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else {
+    return ProgramRun(status: -1, output: "", errors: "cannot start \(arguments[0])")
+  }
+  var status: Int32 = 0
+  while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+  func contents(_ path: String) -> String {
+    let fd = open(path, O_RDONLY)
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = read(fd, &buffer, buffer.count)
+      if count <= 0 { break }
+      bytes += buffer[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+  let exited = (status & 0x7f) == 0
+  return ProgramRun(
+    status: exited ? (status >> 8) & 0xff : -(status & 0x7f), output: contents(outputPath), errors: contents(errorsPath)
+  )
+}
+
+extension Build {
+  /// Whether the library at `path` exports th_plugin_entry (the built-ins are placeholders until they do).
+  static func exportsEntry(_ path: String) -> Bool {
+    guard let handle = dlopen(path, RTLD_LAZY | RTLD_LOCAL) else { return false }
+    return dlsym(handle, "th_plugin_entry") != nil  // left open: Swift-linked images must not be unmapped
+  }
+}
