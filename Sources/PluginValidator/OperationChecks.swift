@@ -169,6 +169,12 @@ enum OperationChecks {
         case .success(let run):
           defer { run.terminate() }
           run.start()
+          if run.isEnded {
+            if let failure = completionFailure(run, expected: .completed) { return .fail(failure) }
+            return .warn(
+              "it completes inside animate_transition, so there is nothing to cancel: an interactive "
+                + "transition with it cannot be driven")
+          }
           run.perform("update") { (transition) throws(TransitionError) in _ = try transition.update(percent: percent) }
           run.perform("cancel") { (transition) throws(TransitionError) in try transition.cancel() }
           run.advanceUntilEnded()
@@ -190,20 +196,28 @@ enum OperationChecks {
 
   static func finish(_ plugin: String, _ target: CheckTarget) -> CheckOutcome {
     with(plugin, target) { harness in
+      var endedAtStart = false
       for percent in percents {
         switch harness.makeRun(interactive: true) {
         case .failure(let failure): return .fail(failure.reason)
         case .success(let run):
           defer { run.terminate() }
           run.start()
-          run.perform("update") { (transition) throws(TransitionError) in _ = try transition.update(percent: percent) }
-          run.perform("finish") { (transition) throws(TransitionError) in try transition.finish() }
-          run.advanceUntilEnded()
+          if run.isEnded {
+            endedAtStart = true  // completed inside animate_transition: judged as it is
+          } else {
+            run.perform("update") { (transition) throws(TransitionError) in
+              _ = try transition.update(percent: percent)
+            }
+            run.perform("finish") { (transition) throws(TransitionError) in try transition.finish() }
+            run.advanceUntilEnded()
+          }
           if let failure = completionFailure(run, expected: .completed) {
             return .fail("finished from \(Int(percent * 100)) %: \(failure)")
           }
         }
       }
+      if endedAtStart { return .pass("completed once, inside animate_transition: nothing was left to finish") }
       return .pass("completed once finishing from 10 %, 50 % and 90 %")
     }
   }
@@ -246,12 +260,17 @@ enum OperationChecks {
       case .success(let run):
         defer { run.terminate() }
         run.start()
-        run.perform("update") { (transition) throws(TransitionError) in _ = try transition.update(percent: 0.5) }
-        run.perform("cancel") { (transition) throws(TransitionError) in try transition.cancel() }
+        let endedAtStart = run.isEnded
+        if !endedAtStart {
+          run.perform("update") { (transition) throws(TransitionError) in _ = try transition.update(percent: 0.5) }
+          run.perform("cancel") { (transition) throws(TransitionError) in try transition.cancel() }
+        }
         let duration = run.transition?.duration ?? 0
         run.advance(seconds: duration * 0.1)
         if run.problem != nil { return .fail(run.describeOutcome) }
-        if duration == 0 {
+        if endedAtStart {
+          notes.append("an interactive start ended inside animate_transition (\(run.describeOutcome))")
+        } else if duration == 0 {
           notes.append("with a zero duration a cancel has no way back to turn around on")
         } else if run.isEnded {
           notes.append("a cancel from 50 % ended \(run.describeOutcome) almost at once")

@@ -12,17 +12,25 @@ package struct ValidatorSettings: Sendable, Equatable {
   package var include: String?
   /// No check whose id matches this regular expression (`--exclude REGEX`).
   package var exclude: String?
+  /// Only these animators (short ids, `--animator ID`); empty for all.
+  package var animators: [String] = []
+  /// Only these operations (`--operation NAME`); empty for all an animator declares. An operation an animator
+  /// does not declare is not run for it.
+  package var operations: [String] = []
 
   /// 20 s: a check runs a few transitions on a virtual clock, well under a second for a sound plugin.
   package static let defaultTimeout = 20.0
 
   package init(
-    timeout: Double = ValidatorSettings.defaultTimeout, jobs: Int = 2, include: String? = nil, exclude: String? = nil
+    timeout: Double = ValidatorSettings.defaultTimeout, jobs: Int = 2, include: String? = nil, exclude: String? = nil,
+    animators: [String] = [], operations: [String] = []
   ) {
     self.timeout = timeout
     self.jobs = jobs
     self.include = include
     self.exclude = exclude
+    self.animators = animators
+    self.operations = operations
   }
 
   /// Why a pattern is not a valid regular expression, or nil when both are.
@@ -89,11 +97,12 @@ package struct Validator {
       return ValidationReport(plugin: plugin, results: results)
     }
     var jobs: [CheckJob] = []
-    for animator in animators {
+    for animator in animators where settings.animators.isEmpty || settings.animators.contains(animator.id) {
       for kind in animatorKinds {
         jobs.append(CheckJob(kind: kind, target: CheckTarget(animator: animator.id), plugin: plugin))
       }
-      for operation in animator.operationsToCheck {
+      for operation in animator.operationsToCheck
+      where settings.operations.isEmpty || settings.operations.contains(operation) {
         for kind in operationKinds {
           jobs.append(
             CheckJob(kind: kind, target: CheckTarget(animator: animator.id, operation: operation), plugin: plugin))

@@ -92,6 +92,42 @@ import Testing
     #expect(report.status(.reverse, present("negative-duration")) == .skip)
   }
 
+  /// The ABI work's misuse fixture (one animator per kind of host-API misuse, each otherwise finishing like a
+  /// good fade), presenting only: host-API misuse fails finite-values, completing wrong fails the completion
+  /// checks, bad durations fail duration, printing fails stdout-silent, a NULL create fails all that needs an
+  /// instance.
+  @Test func misuseFixtureFailsTheExpectedChecks() {
+    let report = Validator(
+      command: Build.checkProcess,
+      settings: ValidatorSettings(exclude: "^(\(Self.libraryChecks.joined(separator: "|")))$", operations: ["present"])
+    ).validate(plugin: Build.fixture("Misuse"))
+    let completion = ["run-completes", "cancel", "finish", "reverse"]
+    let expected: [String: [String]] = [
+      "good": [],
+      "bogus-handle": ["finite-values"], "stale-handle": ["finite-values"], "nan-setter": ["finite-values"],
+      "bad-timing": ["finite-values"], "animate-after-complete": ["finite-values"],
+      "setter-in-duration": ["finite-values"], "tree-in-driver": ["finite-values"],
+      "keyframe-outside": ["finite-values"], "other-thread": ["finite-values"], "null-pointers": ["finite-values"],
+      "bad-tree": ["finite-values"], "wrong-kind": ["finite-values"],
+      "complete-twice": completion, "never-completes": completion, "does-nothing": completion,
+      "negative-duration": ["duration"], "nan-duration": ["duration"],
+      "writes-stdout": ["stdout-silent"],
+      "create-fails": ["duration"] + completion + ["finite-values", "deterministic"],
+    ]
+    #expect(Set(report.results.compactMap(\.target.animator)) == Set(expected.keys))
+    for (animator, checks) in expected {
+      #expect(report.failedChecks(of: animator) == checks, "\(animator)")
+    }
+    #expect(report.names(.crashed).isEmpty)
+    let present = { (animator: String) in CheckTarget(animator: animator, operation: "present") }
+    #expect(report.explanation(.finiteValues, present("stale-handle")).contains("TH_ERR_STALE_HANDLE"))
+    #expect(report.explanation(.finiteValues, present("other-thread")).contains("from another thread"))
+    #expect(
+      report.explanation(.duration, present("nan-duration")) == "without a context: transition_duration returned NaN")
+    // Completing inside animate_transition leaves nothing to cancel: a warning, not a failure.
+    #expect(report.status(.cancel, present("animate-after-complete")) == .warn)
+  }
+
   /// animate_transition writes through NULL: every check that starts a transition crashes (init-twice runs
   /// one too); the checks before it pass; the validator finishes and says so.
   @Test func crashingPluginIsReportedAsCrashed() {

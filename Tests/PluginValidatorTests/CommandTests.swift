@@ -22,6 +22,19 @@ import Testing
     #expect(json["summary"]?["warn"]?.intValue == 1)  // fade dismiss (see BatteryTests)
   }
 
+  @Test func animatorAndOperationFiltersNarrowTheRun() throws {
+    let run = runProgram([
+      Self.host, "validate", "--json", "--animator", "slide", "--operation", "dismiss", "--operation", "push",
+      "--include", "^(load|cancel)$", Build.fixture("Minimal"),
+    ])
+    #expect(run.status == 0)
+    let results = try JSON.parse(run.output)["results"]?.elements ?? []
+    // slide declares present and dismiss: push is not one of its operations, so only dismiss runs.
+    #expect(
+      results.map { [$0["check"]?.stringValue, $0["animator"]?.stringValue, $0["operation"]?.stringValue] }
+        == [["load", nil, nil], ["cancel", "slide", "dismiss"]])
+  }
+
   @Test func tableOfFailuresExitsOne() {
     let run = runProgram([
       Self.host, "validate", "--only-failed", "--include", "^(cancel|stdout-silent)$", Build.fixture("ValidateFaulty"),

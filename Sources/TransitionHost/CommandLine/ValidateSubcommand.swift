@@ -11,7 +11,7 @@ package struct ValidateOptions: Equatable, Sendable {
   package var list = false
   /// `--run-check`: be the check process (hidden; the validator starts it).
   package var runCheck = false
-  /// `--timeout S`, `--jobs N`, `--include REGEX`, `--exclude REGEX`.
+  /// `--timeout S`, `--jobs N`, `--include REGEX`, `--exclude REGEX`, `--animator ID`, `--operation NAME`.
   package var settings = ValidatorSettings()
 
   package init() {}
@@ -61,6 +61,16 @@ extension HostCommandLine {
           options.validate.settings.exclude = value
           if let error = options.validate.settings.patternError() { throw CommandLineError(error) }
         }, help: "skip the checks whose id matches REGEX"),
+      OptionSpec(
+        ["--animator"],
+        .value(placeholder: "ID") { options, value throws(CommandLineError) in
+          options.validate.settings.animators.append(value)
+        }, help: "check only this animator (short id; repeatable)"),
+      OptionSpec(
+        ["--operation"],
+        .value(placeholder: "NAME") { options, value throws(CommandLineError) in
+          options.validate.settings.operations.append(value)
+        }, help: "run only this operation (repeatable; default: every one the animator declares)"),
       OptionSpec(["--list"], .flag { $0.validate.list = true }, help: "list the checks and what each proves"),
       OptionSpec(
         ["--run-check"], .flag { $0.validate.runCheck = true },
