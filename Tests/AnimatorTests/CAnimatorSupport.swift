@@ -53,6 +53,97 @@ enum CAnimatorSupport {
     return registry
   }
 
+  // MARK: - Running a transition
+
+  /// The seeds' screen: an iPhone of 375 × 667 points (MagicMove's storyboard; FlipTransion and SegueTransion use
+  /// the full screen the same way).
+  static let screen = Size(width: 375, height: 667)
+
+  /// The scene state of one view, to compare before and after a transition.
+  struct ViewRecord: Equatable {
+    var superview: String?
+    var subviews: [String]
+    var model: AnimatableValues
+    var isHidden: Bool
+  }
+
+  /// One transition of a built-in animator on a fresh scene: a `screen`-sized container and the seeds' two
+  /// screens, "first" (the presenter / segue source) and "second", each filling the container and holding one
+  /// label view ("first-label", "second-label"). The from root is in the container, the to root detached
+  /// (as it is before UIKit starts such a transition).
+  final class Run {
+    let scene: Scene
+    let first: View
+    let second: View
+    let transition: Transition
+    private(set) var outcome: TransitionOutcome?
+    private(set) var misbehaviors: [Misbehavior] = []
+    /// Every view's record and the presentation at time 0, taken before the transition started.
+    let recordsBefore: [String: ViewRecord]
+    let presentationBefore: [ViewState]
+
+    /// - Parameters:
+    ///   - fromFirst: whether "first" is the from root (present, segue) or "second" is (dismiss, unwind).
+    ///   - fromFrame: the from root's frame when it does not fill the container.
+    init(
+      _ registry: PluginRegistry, _ animatorID: String, _ operation: TransitionOperation, fromFirst: Bool,
+      fromFrame: Rect? = nil, params: [String: ParameterValue] = [:], options: TransitionOptions = TransitionOptions()
+    ) throws {
+      scene = Scene(containerSize: CAnimatorSupport.screen)
+      first = try scene.makeView(id: "first")
+      second = try scene.makeView(id: "second")
+      let bounds = Rect(origin: .zero, size: CAnimatorSupport.screen)
+      for (root, label) in [(first, "first-label"), (second, "second-label")] {
+        root.frame = bounds
+        root.backgroundColor = Color(r: 1, g: 1, b: 1)
+        let text = try scene.makeView(id: label)
+        text.frame = Rect(x: 20, y: 100, width: 335, height: 44)
+        root.addSubview(text)
+      }
+      if let fromFrame { (fromFirst ? first : second).frame = fromFrame }
+      scene.container.addSubview(fromFirst ? first : second)
+      recordsBefore = Run.records(of: scene)
+      presentationBefore = scene.presentation(at: 0)
+      let made = try registry.makeTransition(
+        animatorID: animatorID, scene: scene, from: fromFirst ? first : second, to: fromFirst ? second : first,
+        operation: operation, params: params, options: options)
+      transition = made.transition
+      transition.onEnd = { [unowned self] in self.outcome = $0 }
+      transition.onMisbehavior = { [unowned self] in self.misbehaviors.append($0) }
+    }
+
+    /// The records of the container, both roots and their labels.
+    static func records(of scene: Scene) -> [String: ViewRecord] {
+      var result: [String: ViewRecord] = [:]
+      for id in [scene.container.id, "first", "second", "first-label", "second-label"] {
+        guard let view = scene.view(withID: id) else { continue }
+        result[id] = ViewRecord(
+          superview: view.superview?.id, subviews: view.subviews.map(\.id), model: view.model, isHidden: view.isHidden)
+      }
+      return result
+    }
+
+    /// Advances the manual clock in frames of `step` seconds until the transition ends (at most `limit` seconds).
+    @discardableResult
+    func runToEnd(step: Double = 1.0 / 60, limit: Double = 10) throws -> TransitionOutcome? {
+      if case .idle = transition.state { try transition.start() }
+      var elapsed = 0.0
+      while outcome == nil, elapsed < limit {
+        try transition.advance(by: step)
+        elapsed += step
+      }
+      return outcome
+    }
+
+    /// The presented state of view `id` at timeline time `t` (nil when it is not in the container's tree).
+    func state(_ id: String, at t: Double) throws -> ViewState? {
+      try transition.sample(time: t).first { $0.id == id }
+    }
+
+    /// The ids of the container's subviews, back to front.
+    var containerSubviews: [String] { scene.container.subviews.map(\.id) }
+  }
+
   // MARK: - Timing curves
 
   /// A cubic Bézier timing curve with control points (x1, y1), (x2, y2), solved for x by bisection (x(s) is
@@ -158,6 +249,36 @@ enum CAnimatorSupport {
     r[10] = 1
     r[14] = 0
     return r
+  }
+
+  /// The world matrix of a view whose superview is the container (bounds origin 0, anchor at its centre c) with
+  /// sublayer transform `sublayer`: flatten(T(−anchor·size)·transform·T(position)·T(−c)·sublayer·T(c))
+  /// (reference §11's composition; CONVENTIONS' worldTransform).
+  static func worldInContainer(
+    size: Size, anchor: Point, transform: Matrix, position: Point, container: Size, sublayer: Matrix
+  ) -> Matrix {
+    let cx = container.width / 2
+    let cy = container.height / 2
+    return flattened(
+      chain(
+        translation(-anchor.x * size.width, -anchor.y * size.height), transform, translation(position.x, position.y),
+        translation(-cx, -cy), sublayer, translation(cx, cy)))
+  }
+
+  /// Where the corners of a view of `frame` turned by θ about its left edge land on screen, worked out without
+  /// matrices: the corner (u, v) moves to X = x₀ + u·cos θ, Y = y₀ + v, Z = −u·sin θ (a turn about the y axis
+  /// through the left edge), and the container's perspective m34 = −1/d about its centre c projects it to
+  /// c + ((X − cₓ), (Y − c_y)) / w with w = 1 − Z/d.
+  static func turnedCorners(frame: Rect, theta: Double, container: Size, perspective d: Double) -> [(Double, Double)] {
+    let cx = container.width / 2
+    let cy = container.height / 2
+    return [(0.0, 0.0), (frame.width, 0), (0, frame.height), (frame.width, frame.height)].map { u, v in
+      let x = frame.x + u * cos(theta)
+      let y = frame.y + v
+      let z = -u * sin(theta)
+      let w = 1 - z / d
+      return (cx + (x - cx) / w, cy + (y - cy) / w)
+    }
   }
 
   /// The engine's matrix as an array.
