@@ -238,7 +238,8 @@ static const th_param_descriptor perspective_param = {
     .struct_size = sizeof(th_param_descriptor),
     .type = TH_PARAM_NUMBER,
     .name = "perspective",
-    .doc = "Eye distance in points: the container's sublayerTransform gets m34 = -1/perspective.",
+    .doc = "Eye distance in points (m34 = -1/perspective); keep it above the page width, or the turned page's "
+           "far edge passes behind the eye.",
     .default_number = FLIP_DEFAULT_PERSPECTIVE,
     .min = 50.0,
     .max = 100000.0,
