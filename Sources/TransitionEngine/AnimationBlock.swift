@@ -46,7 +46,7 @@ struct DriverState {
   var end: Double { start + duration }
 
   /// Whether it overrides presentation values at t: from its start to its end, and after the end until its
-  /// final frame is committed to the model (after which the model holds it).
+  /// final frame is committed to the model (after which the model holds it; see `DriverSink.pastEnd`).
   func applies(at t: Double) -> Bool {
     !discarded && t >= start && (t <= end || !committed)
   }
@@ -82,6 +82,10 @@ final class DriverSink {
   unowned let scene: Scene
   var mode: Mode = .present
   var probed: Any?
+  /// The sampled time, and whether the driver being run is past its end (not yet committed): its final frame
+  /// then shows only where no animation is running, exactly what the model will show once it is committed.
+  var time: Double = 0
+  var pastEnd = false
 
   init(scene: Scene) {
     self.scene = scene
@@ -93,6 +97,9 @@ final class DriverSink {
         scene.drivers[driver].reportedInvalid = true
         scene.report(.invalidDriverValue(viewID: view.id, property: property.key))
       }
+      return
+    }
+    if pastEnd, view.tracks[keyPath: property.track]?.activeAnimation(at: time) != nil {
       return
     }
     switch mode {
@@ -342,8 +349,10 @@ extension Scene {
 
   /// Runs the drivers that apply at t in `mode` (creation order: a later driver wins).
   func runDrivers(at t: Double, sink: DriverSink) {
+    sink.time = t
     for i in drivers.indices where drivers[i].applies(at: t) {
       let d = drivers[i]
+      sink.pastEnd = t > d.end
       d.update(DriverFrame(elapsed: min(max(t - d.start, 0), d.duration), duration: d.duration, sink: sink, driver: i))
     }
   }

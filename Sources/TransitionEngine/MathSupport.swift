@@ -13,3 +13,4 @@
 @inline(__always) func arcCosine(_ x: Double) -> Double { acos(x) }
 @inline(__always) func exponential(_ x: Double) -> Double { exp(x) }
 @inline(__always) func naturalLog(_ x: Double) -> Double { log(x) }
+@inline(__always) func arcTangent2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }

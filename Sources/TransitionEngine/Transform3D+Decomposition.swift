@@ -252,56 +252,87 @@ package struct DecomposedTransform3D: Equatable, Sendable {
   }
 }
 
-/// A precomputed interpolation between two transforms: decomposes both once, so per-frame evaluation is a
-/// blend and a recomposition.
+/// A precomputed interpolation between two transforms: decomposes both ends once, so per-frame evaluation is a
+/// blend and a recomposition. See `Transform3D.interpolate` for the rules.
 package struct Transform3DInterpolation: Sendable {
   /// The start value.
   package let from: Transform3D
   /// The end value.
   package let to: Transform3D
-  private let decomposed: (DecomposedTransform3D, DecomposedTransform3D)?
+  private let plan: Plan
+
+  private enum Plan {
+    case planar(DecomposedTransform2D, DecomposedTransform2D)
+    case spatial(DecomposedTransform3D, DecomposedTransform3D)
+    case discrete
+  }
 
   /// Prepares the interpolation from `from` to `to`.
   package init(from: Transform3D, to: Transform3D) {
     self.from = from
     self.to = to
-    if let a = DecomposedTransform3D(from), let b = DecomposedTransform3D(to) {
-      decomposed = (a, b)
+    if from.isAffine && to.isAffine {
+      if let a = DecomposedTransform2D(from), let b = DecomposedTransform2D(to) {
+        plan = .planar(DecomposedTransform2D.aligned(a, b).0, b)
+      } else {
+        plan = .discrete
+      }
+    } else if let a = DecomposedTransform3D(from), let b = DecomposedTransform3D(to) {
+      plan = .spatial(a, b)
     } else {
-      decomposed = nil
+      plan = .discrete
     }
   }
 
   /// Whether both ends decomposed (otherwise the interpolation is discrete at 0.5).
-  package var isDecomposable: Bool { decomposed != nil }
+  package var isDecomposable: Bool {
+    if case .discrete = plan { return false }
+    return true
+  }
 
-  /// The transform at `fraction`; exactly `from` at 0 and `to` at 1 (see `Transform3D.interpolate`).
+  /// Whether the 2-D decomposition is used (both ends affine).
+  package var isPlanar: Bool {
+    if case .planar = plan { return true }
+    return false
+  }
+
+  /// The transform at `fraction`; exactly `from` at 0 and `to` at 1.
   package func value(at fraction: Double) -> Transform3D {
     if fraction == 0 || from == to { return from }
     if fraction == 1 { return to }
-    guard let (a, b) = decomposed, fraction.isFinite else { return fraction < 0.5 ? from : to }
-    return DecomposedTransform3D.interpolate(from: a, to: b, fraction: fraction).recomposed
+    guard fraction.isFinite else { return to }
+    switch plan {
+    case .planar(let a, let b):
+      return DecomposedTransform2D.interpolate(from: a, to: b, fraction: fraction).recomposed
+    case .spatial(let a, let b):
+      return DecomposedTransform3D.interpolate(from: a, to: b, fraction: fraction).recomposed
+    case .discrete:
+      return fraction < 0.5 ? from : to
+    }
   }
 }
 
 extension Transform3D: Interpolatable {
-  /// The transform at `fraction` between `from` and `to`, by decomposition (CSS Transforms Level 2 §"Interpolation
-  /// of 3D matrices"): translation, scale, skew and perspective blend linearly and the rotation by quaternion
-  /// slerp, then the matrix is recomposed.
+  /// The transform at `fraction` between `from` and `to`, by matrix decomposition as CSS Transforms specifies
+  /// and WebKit implements it:
   ///
+  /// - When both matrices are affine (`isAffine`, e.g. every UIView `transform`), the 2-D decomposition
+  ///   (`DecomposedTransform2D`): translation, scale, rotation angle (the shorter way round) and the residual
+  ///   matrix blend linearly. A flip such as scale(−1, 1) then animates in the plane (the view narrows to a line
+  ///   and widens mirrored), not as a rotation out of the plane.
+  /// - Otherwise the 3-D decomposition (`DecomposedTransform3D`, CSS Transforms Level 2): translation, scale,
+  ///   skew and perspective blend linearly, the rotation by quaternion slerp along the shorter arc.
   /// - Exactly `from` at fraction 0 and `to` at fraction 1 (no round-off from recomposition).
-  /// - When either matrix cannot be decomposed (m44 = 0 or a singular upper 3×3, e.g. a zero scale), the
-  ///   result is **discrete**: `from` below 0.5, `to` from 0.5 on — CSS's rule. A matrix lerp is deliberately not
-  ///   used. (UIKit users know the symptom: animating to a zero scale jumps; use a tiny scale instead.)
+  /// - When either matrix cannot be decomposed (m44 = 0, a singular upper block such as a zero scale, non-finite
+  ///   entries), the result is **discrete**: `from` below 0.5, `to` from 0.5 on — CSS's rule. A matrix lerp is
+  ///   deliberately not used. (UIKit users know the symptom: animating to a zero scale jumps; they use a tiny
+  ///   scale instead.) A non-finite fraction gives `to`.
   ///
   /// Each call decomposes both ends; `Transform3DInterpolation` caches that for repeated sampling.
   package static func interpolate(from: Transform3D, to: Transform3D, fraction: Double) -> Transform3D {
     if fraction == 0 || from == to { return from }
     if fraction == 1 { return to }
-    guard fraction.isFinite, let a = DecomposedTransform3D(from), let b = DecomposedTransform3D(to) else {
-      return fraction < 0.5 ? from : to
-    }
-    return DecomposedTransform3D.interpolate(from: a, to: b, fraction: fraction).recomposed
+    return Transform3DInterpolation(from: from, to: to).value(at: fraction)
   }
 
   /// The Euclidean distance between the sixteen entries (used to pace transform keyframes; Core Animation does
@@ -315,14 +346,17 @@ extension Transform3D: Interpolatable {
     return sum.squareRoot()
   }
 
-  /// The affine combination of the decomposed components: translation, scale, skew and perspective weighted
-  /// directly; quaternions, each aligned to the previous one's hemisphere, weighted and normalized. When any of
-  /// the four cannot be decomposed, the value with the largest weight is returned (a discrete fallback, in the
-  /// spirit of `interpolate`).
+  /// The affine combination of the decomposed components. When all four are affine without reflections, the
+  /// 2-D components (as `interpolate` uses them), each angle unwrapped to within 180° of the previous one;
+  /// otherwise the 3-D ones: translation, scale, skew and perspective weighted directly, quaternions (each
+  /// aligned to the previous one's hemisphere) weighted and normalized. When any of the four cannot be
+  /// decomposed, the value with the largest weight is returned (a discrete fallback, in the spirit of
+  /// `interpolate`).
   package static func combine(
     _ a: Transform3D, _ wa: Double, _ b: Transform3D, _ wb: Double, _ c: Transform3D, _ wc: Double,
     _ d: Transform3D, _ wd: Double
   ) -> Transform3D {
+    if let planar = combinePlanar(a, wa, b, wb, c, wc, d, wd) { return planar }
     guard let da = DecomposedTransform3D(a), let db = DecomposedTransform3D(b), let dc = DecomposedTransform3D(c),
       let dd = DecomposedTransform3D(d)
     else {
@@ -365,6 +399,43 @@ extension Transform3D: Interpolatable {
       quaternion: q)
     return result.recomposed
   }
+}
+
+/// The 2-D branch of `Transform3D.combine`, or nil when it does not apply.
+private func combinePlanar(
+  _ a: Transform3D, _ wa: Double, _ b: Transform3D, _ wb: Double, _ c: Transform3D, _ wc: Double,
+  _ d: Transform3D, _ wd: Double
+) -> Transform3D? {
+  guard a.isAffine, b.isAffine, c.isAffine, d.isAffine, let da = DecomposedTransform2D(a),
+    let db = DecomposedTransform2D(b), let dc = DecomposedTransform2D(c), let dd = DecomposedTransform2D(d)
+  else { return nil }
+  func unflipped(_ p: DecomposedTransform2D) -> Bool { p.scale.x > 0 && p.scale.y > 0 }
+  guard unflipped(da), unflipped(db), unflipped(dc), unflipped(dd) else { return nil }
+  // Unwrap the angles so consecutive keys are less than 180° apart.
+  func unwrap(_ angle: Double, after previous: Double) -> Double {
+    var angle = angle
+    while angle - previous > .pi { angle -= 2 * .pi }
+    while angle - previous < -.pi { angle += 2 * .pi }
+    return angle
+  }
+  let angleB = unwrap(db.angle, after: da.angle)
+  let angleC = unwrap(dc.angle, after: angleB)
+  let angleD = unwrap(dd.angle, after: angleC)
+  func w(_ x: Double, _ y: Double, _ z: Double, _ u: Double) -> Double { x * wa + y * wb + z * wc + u * wd }
+  let result = DecomposedTransform2D(
+    translation: (
+      w(da.translation.x, db.translation.x, dc.translation.x, dd.translation.x),
+      w(da.translation.y, db.translation.y, dc.translation.y, dd.translation.y)
+    ),
+    scale: (w(da.scale.x, db.scale.x, dc.scale.x, dd.scale.x), w(da.scale.y, db.scale.y, dc.scale.y, dd.scale.y)),
+    angle: w(da.angle, angleB, angleC, angleD),
+    residual: (
+      w(da.residual.m11, db.residual.m11, dc.residual.m11, dd.residual.m11),
+      w(da.residual.m12, db.residual.m12, dc.residual.m12, dd.residual.m12),
+      w(da.residual.m21, db.residual.m21, dc.residual.m21, dd.residual.m21),
+      w(da.residual.m22, db.residual.m22, dc.residual.m22, dd.residual.m22)
+    ))
+  return result.recomposed
 }
 
 @inline(__always) private func sq(_ x: Double) -> Double { x * x }

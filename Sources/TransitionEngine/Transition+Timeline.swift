@@ -10,7 +10,8 @@ enum Motion {
   case play(speed: Double)
   /// A finish or cancel tail.
   case tail(Tail)
-  /// Forward at `speed` after a cancel reached 0 and its completions started new work.
+  /// Forward at `speed` after a cancel reached 0 while work is still pending (the scene fires chained blocks at once
+  /// too, so only what it left, such as the rest of a runaway chain it capped, runs on here).
   case drain(speed: Double)
 }
 
@@ -170,7 +171,8 @@ extension Transition {
   }
 
   /// A cancel tail reached 0: every pending completion fires (finished = true: the reversed animations ran to their
-  /// start); the animator should call `completeTransition(false)` from one of them. Work they start runs forward.
+  /// start), with those of blocks they chain; the animator should call `completeTransition(false)` from one of them.
+  /// Anything still pending afterwards runs forward (`Motion.drain`).
   private func reachStartOfCancel(speed: Double) {
     moveTime(to: 0)
     motion = .drain(speed: speed)

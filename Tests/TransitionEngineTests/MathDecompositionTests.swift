@@ -103,11 +103,52 @@ struct MathDecompositionTests {
     var expected = Transform3D.identity
     expected.m34 = -0.001
     #expect(nearlyEqual(mid, expected, 1e-15))
-    var shear = Transform3D.identity
+    // A 3-D shear (made non-affine by a z translation) blends its skew factor linearly.
+    var shear = Transform3D(translationX: 0, y: 0, z: 10)
     shear.m21 = 0.5
-    var halfShear = Transform3D.identity
+    var halfShear = Transform3D(translationX: 0, y: 0, z: 5)
     halfShear.m21 = 0.25
     #expect(nearlyEqual(Transform3D.interpolate(from: .identity, to: shear, fraction: 0.5), halfShear))
+  }
+
+  @Test func affineEndsUseTheTwoDimensionalDecomposition() {
+    // CSS 2-D unmatrix of the shear rows (1, 0), (0.5, 1) by hand: sx = 1, sy = √1.25, angle 0,
+    // K = [[1, 0], [0.5/√1.25, 1/√1.25]]. Halfway from the identity: sy = (1 + √1.25)/2 and K's second row is the
+    // average of (0, 1) and K's, so m21 = sy·K21, m22 = sy·K22.
+    var shear = Transform3D.identity
+    shear.m21 = 0.5
+    let root = 1.25.squareRoot()
+    let sy = (1 + root) / 2
+    var expected = Transform3D.identity
+    expected.m21 = sy * (0.5 / root) / 2
+    expected.m22 = sy * (1 + 1 / root) / 2
+    #expect(Transform3DInterpolation(from: .identity, to: shear).isPlanar)
+    #expect(nearlyEqual(Transform3D.interpolate(from: .identity, to: shear, fraction: 0.5), expected))
+    // A horizontal flip narrows in the plane: scale x goes 1 → −1 through 0, y stays 1.
+    let flipX = Transform3D(scaleX: -1, y: 1)
+    #expect(
+      nearlyEqual(Transform3D.interpolate(from: .identity, to: flipX, fraction: 0.25), Transform3D(scaleX: 0.5, y: 1)))
+    #expect(
+      nearlyEqual(Transform3D.interpolate(from: .identity, to: flipX, fraction: 0.5), Transform3D(scaleX: 0, y: 1)))
+    let flipY = Transform3D(scaleX: 1, y: -1)
+    #expect(
+      nearlyEqual(Transform3D.interpolate(from: .identity, to: flipY, fraction: 0.75), Transform3D(scaleX: 1, y: -0.5)))
+    // One end flipped in x, the other in y: CSS rewrites scale(−1, 1) as scale(1, −1)·R(−180°), so the angle runs
+    // −180° → 0° and halfway is scale(1, −1)·R(−90°) = [[0, −1], [−1, 0]]: still a full-size mirror, no collapse.
+    let mid = Transform3D.interpolate(from: flipX, to: flipY, fraction: 0.5)
+    var mirrored = Transform3D.identity
+    mirrored.m11 = 0
+    mirrored.m12 = -1
+    mirrored.m21 = -1
+    mirrored.m22 = 0
+    #expect(nearlyEqual(mid, mirrored))
+    // A UIKit rotation + translation pair stays planar and matches the hand-built matrix.
+    let a = Transform3D(affine: AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 10, ty: 0))
+    let b = rotationZ(.pi / 2).concatenating(Transform3D(translationX: 30, y: 40))
+    #expect(
+      nearlyEqual(
+        Transform3D.interpolate(from: a, to: b, fraction: 0.5),
+        rotationZ(.pi / 4).concatenating(Transform3D(translationX: 20, y: 20))))
   }
 
   @Test func endpointsAreExact() {

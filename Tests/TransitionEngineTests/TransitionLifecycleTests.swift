@@ -268,6 +268,26 @@ import Testing
     #expect(ends.count == 1)
   }
 
+  /// Completions that fire at the end of a cancel may chain more blocks; the scene fires those at once too (the
+  /// cancelled run is over), so the animator's completion from the chained block ends the transition right there.
+  @Test func blocksChainedAtTheEndOfACancelCompleteAtOnce() throws {
+    let trees = TestTrees()
+    trees.placeForStart(.presentation, removesPresentersView: false)
+    let start = exactDump(trees)
+    let transition = trees.transition(.present, animator: ChainingAnimator(), interactive: true)
+    var ends: [TransitionOutcome] = []
+    transition.onEnd = { ends.append($0) }
+    try transition.start()
+    try transition.update(percent: 0.5)
+    try transition.cancel(speed: 2)
+    // 0.25 s of timeline back at speed 2.
+    try transition.advance(by: 0.125 - 1e-6)
+    #expect(ends.isEmpty)
+    try transition.advance(by: 2e-6)
+    #expect(ends == [.cancelled(reason: nil)])
+    #expect(exactDump(trees) == start)
+  }
+
   @Test func failEndsAsFailedAndRestores() throws {
     let trees = TestTrees()
     trees.placeForStart(.presentation, removesPresentersView: false)
@@ -446,6 +466,28 @@ final class FadeOutAnimator: TransitionAnimator {
     let from = context.viewController(forKey: .from)
     context.scene.animate(duration: 0.5, delay: 0, timing: .curve(.linear), animations: { from.alpha = 0 }) { _ in
       context.completeTransition(!context.transitionWasCancelled)
+    }
+  }
+}
+
+/// Slides the to root in; the slide's completion chains a 0.2 s fade and completes from the fade's completion.
+final class ChainingAnimator: TransitionAnimator {
+  let animatorID = "test/chaining"
+  func transitionDuration(_ context: TransitionContext?) -> Double { 0.5 }
+  func animateTransition(_ context: TransitionContext) {
+    guard let to = context.view(forKey: .to) else { return }
+    let scene = context.scene
+    to.frame = context.finalFrame(forKey: .to).offsetBy(dx: 0, dy: 800)
+    context.containerView.addSubview(to)
+    scene.animate(
+      duration: 0.5, delay: 0, timing: .curve(.easeInOut),
+      animations: {
+        to.frame = context.finalFrame(forKey: .to)
+      }
+    ) { _ in
+      scene.animate(duration: 0.2, delay: 0, timing: .curve(.linear), animations: { to.alpha = 0.5 }) { _ in
+        context.completeTransition(!context.transitionWasCancelled)
+      }
     }
   }
 }
