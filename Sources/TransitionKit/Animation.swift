@@ -178,11 +178,11 @@ extension UIView {
     keyframeOptions.delay = delay
     keyframeOptions.timing.kind = TH_TIMING_CURVE
     keyframeOptions.timing.curve = th_curve(rawValue: UInt32((options.rawValue >> 16) & 3))
-    let block = Unmanaged.passRetained(AnimationBlock(session, animations, completion))
+    let block = AnimationBlock(session, animations, completion)
     let ok = session.call(\.animate_keyframes, "UIView.animateKeyframes(withDuration: \(duration))") {
-      $0($1, &keyframeOptions, animationsThunk, completionThunk, block.toOpaque())
+      $0($1, &keyframeOptions, animationsThunk, completionThunk, block.key)
     }
-    if !ok { block.release() }
+    if !ok { block.refuse() }
   }
 
   /// A keyframe of the enclosing `animateKeyframes` block: the changes in `animations` are reached between
@@ -194,11 +194,11 @@ extension UIView {
   ) {
     guard let session = current("UIView.addKeyframe") else { return }
     let block = AnimationBlock(session, animations, nil)
-    withExtendedLifetime(block) {
-      _ = session.call(\.add_keyframe, "UIView.addKeyframe(\(frameStartTime), \(frameDuration))") {
-        $0($1, frameStartTime, frameDuration, animationsThunk, Unmanaged.passUnretained(block).toOpaque())
-      }
+    session.call(\.add_keyframe, "UIView.addKeyframe(\(frameStartTime), \(frameDuration))") {
+      $0($1, frameStartTime, frameDuration, animationsThunk, block.key)
     }
+    // The host calls a keyframe's animations function only during add_keyframe.
+    block.forget()
   }
 
   // MARK: Support
@@ -213,12 +213,11 @@ extension UIView {
     options.duration = duration
     options.delay = delay
     options.timing = timing
-    let block = Unmanaged.passRetained(AnimationBlock(session, animations, completion))
+    let block = AnimationBlock(session, animations, completion)
     let ok = session.call(\.animate, "\(name)(withDuration: \(duration), delay: \(delay))") {
-      $0($1, &options, animationsThunk, completionThunk, block.toOpaque())
+      $0($1, &options, animationsThunk, completionThunk, block.key)
     }
-    // The host calls the completion only for a block it accepted; otherwise nothing holds the block.
-    if !ok { block.release() }
+    if !ok { block.refuse() }
   }
 
   /// The current session, or nil after logging that `name` was called outside a transition call.
@@ -281,36 +280,4 @@ public enum AnimationTiming: Hashable, Sendable {
     }
     return t
   }
-}
-
-/// The Swift closures of one animation block, passed to the host as `user_data`: retained until the host calls the
-/// completion (exactly once for an accepted block), unretained for synchronous-only uses (keyframes).
-class AnimationBlock {
-  let session: Session
-  let animations: () -> Void
-  let completion: ((Bool) -> Void)?
-
-  init(_ session: Session, _ animations: @escaping () -> Void, _ completion: ((Bool) -> Void)?) {
-    self.session = session
-    self.animations = animations
-    self.completion = completion
-  }
-}
-
-/// The animations function of every block: runs the closure as a host → plugin call.
-let animationsThunk: @convention(c) (th_context, UnsafeMutableRawPointer?) -> Void = { ctx, user in
-  guard let user else { return }
-  let block = Unmanaged<AnimationBlock>.fromOpaque(user).takeUnretainedValue()
-  block.session.enter(ctx) {
-    block.session.animationDepth += 1
-    block.animations()
-    block.session.animationDepth -= 1
-  }
-}
-
-/// The completion function of every block: runs the closure and releases the block.
-let completionThunk: @convention(c) (th_context, Bool, UnsafeMutableRawPointer?) -> Void = { ctx, finished, user in
-  guard let user else { return }
-  let block = Unmanaged<AnimationBlock>.fromOpaque(user).takeRetainedValue()
-  block.session.enter(ctx) { block.completion?(finished) }
 }

@@ -143,7 +143,9 @@ extension UIViewControllerContextTransitioning {
 /// The transition context handed to an animator: UIKit's `UIViewControllerContextTransitioning` and its
 /// transition coordinator, bound to the host.
 public final class TransitionContext: UIViewControllerTransitionCoordinator {
-  unowned let session: Session
+  /// Weak: the session owns the context; an animator that keeps the context past its transition gets logged
+  /// no-ops and neutral answers.
+  weak var session: Session?
   private var cachedOperation: TransitionOperation?
   private var viewControllers: [UInt32: UIViewController] = [:]
 
@@ -151,9 +153,17 @@ public final class TransitionContext: UIViewControllerTransitionCoordinator {
     self.session = session
   }
 
+  /// The session, or nil after logging that `name` was called on a context whose transition is gone.
+  private func live(_ name: String) -> Session? {
+    if let session { return session }
+    PluginRuntime.log(TH_LOG_WARNING, "TransitionKit: transitionContext.\(name) after the transition ended")
+    return nil
+  }
+
   public var containerView: UIView {
     var out = th_view(id: 0)
-    guard session.call(\.container_view, "transitionContext.containerView", { $0($1, &out) }),
+    guard let session = live("containerView"),
+      session.call(\.container_view, "transitionContext.containerView", { $0($1, &out) }),
       let view = session.view(out)
     else { return UIView(handle: 0, session: nil) }
     return view
@@ -168,7 +178,9 @@ public final class TransitionContext: UIViewControllerTransitionCoordinator {
   public var operation: TransitionOperation {
     if let cachedOperation { return cachedOperation }
     var out: UnsafePointer<CChar>?
-    guard session.call(\.operation, "transitionContext.operation", { $0($1, &out) }), let out else {
+    guard let session = live("operation"), session.call(\.operation, "transitionContext.operation", { $0($1, &out) }),
+      let out
+    else {
       return .present
     }
     let operation = TransitionOperation(rawValue: String(cString: out))
@@ -177,6 +189,7 @@ public final class TransitionContext: UIViewControllerTransitionCoordinator {
   }
 
   public func view(forKey key: UITransitionContextViewKey) -> UIView? {
+    guard let session = live("view(forKey:)") else { return nil }
     var out = th_view(id: 0)
     let ok = session.call(\.view_for_key, "transitionContext.view(forKey:)") {
       $0($1, th_view_key(rawValue: key.key), &out)
@@ -186,6 +199,7 @@ public final class TransitionContext: UIViewControllerTransitionCoordinator {
 
   public func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
     if let cached = viewControllers[key.key] { return cached }
+    guard let session = live("viewController(forKey:)") else { return nil }
     var out = th_view(id: 0)
     let ok = session.call(\.view_controller_for_key, "transitionContext.viewController(forKey:)") {
       $0($1, th_view_key(rawValue: key.key), &out)
@@ -205,15 +219,18 @@ public final class TransitionContext: UIViewControllerTransitionCoordinator {
   }
 
   public func completeTransition(_ didComplete: Bool) {
-    session.call(\.complete_transition, "transitionContext.completeTransition(\(didComplete))") { $0($1, didComplete) }
+    live("completeTransition")?.call(\.complete_transition, "transitionContext.completeTransition(\(didComplete))") {
+      $0($1, didComplete)
+    }
   }
 
   public func view(withID id: String) -> UIView? {
-    session.find(id)
+    live("view(withID:)")?.find(id)
   }
 
   public subscript<Value>(parameter: TransitionParameter<Value>) -> Value {
-    parameter.read(session)
+    guard let session = live("[\(parameter.name)]") else { return parameter.defaultValue }
+    return parameter.read(session)
   }
 
   @discardableResult
@@ -221,7 +238,7 @@ public final class TransitionContext: UIViewControllerTransitionCoordinator {
     duration: TimeInterval, delay: TimeInterval = 0, update: @escaping (TimeInterval, CGFloat) -> Void,
     completion: ((Bool) -> Void)? = nil
   ) -> Bool {
-    guard let getExtension = session.host.function(\.get_extension),
+    guard let session = live("addDriver"), let getExtension = session.host.function(\.get_extension),
       let raw = getExtension(TH_EXT_CUSTOM_DRIVER)
     else { return false }
     let table = raw.assumingMemoryBound(to: th_host_custom_driver.self)
@@ -231,11 +248,11 @@ public final class TransitionContext: UIViewControllerTransitionCoordinator {
     options.struct_size = UInt32(MemoryLayout<th_driver_options>.size)
     options.duration = duration
     options.delay = delay
-    let block = Unmanaged.passRetained(DriverBlock(session, update, completion))
+    let block = DriverBlock(session, update, completion)
     let ctx = session.ctx
-    let status = addDriver(ctx, &options, driverThunk, completionThunk, block.toOpaque())
+    let status = addDriver(ctx, &options, driverThunk, completionThunk, block.key)
     guard status == TH_OK else {
-      block.release()
+      block.refuse()
       session.log(TH_LOG_WARNING, "TransitionKit: addDriver failed: \(String(cString: th_status_name(status)))")
       return false
     }
@@ -247,12 +264,13 @@ public final class TransitionContext: UIViewControllerTransitionCoordinator {
     alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
     completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)? = nil
   ) -> Bool {
-    let block = Unmanaged.passRetained(
-      AnimationBlock(session, { [unowned self] in animation?(self) }, { [unowned self] _ in completion?(self) }))
+    guard let session = live("animate(alongsideTransition:)") else { return false }
+    let block = AnimationBlock(
+      session, { [unowned self] in animation?(self) }, { [unowned self] _ in completion?(self) })
     let ok = session.call(\.animate_alongside, "transitionCoordinator.animate(alongsideTransition:)") {
-      $0($1, animationsThunk, completionThunk, block.toOpaque())
+      $0($1, animationsThunk, completionThunk, block.key)
     }
-    if !ok { block.release() }
+    if !ok { block.refuse() }
     return ok
   }
 
@@ -261,6 +279,7 @@ public final class TransitionContext: UIViewControllerTransitionCoordinator {
     _ name: String, fallback: Bool
   ) -> Bool {
     var out = fallback
+    guard let session = live(name) else { return fallback }
     return session.call(member, "transitionContext.\(name)", { $0($1, &out) }) ? out : fallback
   }
 
@@ -271,25 +290,8 @@ public final class TransitionContext: UIViewControllerTransitionCoordinator {
     _ name: String, _ vc: UIViewController
   ) -> CGRect {
     var out = th_rect()
+    guard let session = live(name) else { return .zero }
     let ok = session.call(member, "transitionContext.\(name)") { $0($1, th_view_key(rawValue: vc.key.key), &out) }
     return ok ? CGRect(out) : .zero
   }
-}
-
-/// A custom driver's closures.
-final class DriverBlock: AnimationBlock {
-  let update: (TimeInterval, CGFloat) -> Void
-
-  init(_ session: Session, _ update: @escaping (TimeInterval, CGFloat) -> Void, _ completion: ((Bool) -> Void)?) {
-    self.update = update
-    super.init(session, {}, completion)
-  }
-}
-
-/// A custom driver's update: a pure function of time (the block stays retained until its completion).
-let driverThunk: @convention(c) (th_context, Double, Double, UnsafeMutableRawPointer?) -> Void = {
-  ctx, time, fraction, user in
-  guard let user, let block = Unmanaged<AnimationBlock>.fromOpaque(user).takeUnretainedValue() as? DriverBlock
-  else { return }
-  block.session.enter(ctx) { block.update(time, fraction) }
 }

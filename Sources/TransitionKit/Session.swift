@@ -36,6 +36,11 @@ final class Session: @unchecked Sendable {
     self.presentationController = animator.makePresentationController()
   }
 
+  deinit {
+    // The host has paid every completion it owed before destroying the instance; what is left was refused.
+    BlockRegistry.purge(self)
+  }
+
   /// Runs `body` as a host → plugin call with `ctx`: the session is current, and calls use that context.
   func enter<R>(_ ctx: th_context, _ body: () -> R) -> R {
     if ctx.id != 0 { self.ctx = ctx }
