@@ -21,6 +21,8 @@ package final class View {
   package internal(set) var model = AnimatableValues()
   /// The recorded history of animatable properties (see `Track`).
   var tracks = PropertyTracks()
+  /// Whether any property has a track (a view without one presents its model values at every time).
+  var hasTracks = false
   /// Scratch for `Scene.presentation(at:)`: the presented values of the sample being computed.
   var presented = AnimatableValues()
   /// Scratch for drivers: which properties a driver wrote in the sample being computed (bit = PropertyKey).
