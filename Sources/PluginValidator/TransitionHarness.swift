@@ -2,8 +2,8 @@ import PluginHost
 import TransitionEngine
 
 /// The scene every transition check runs on: an iPhone-sized container (390 × 844) with the from tree shown and
-/// the to tree beside it, each a full-screen root with a header, a card and a label, so that animators that
-/// look for subviews, snapshot them or match them find something.
+/// the to tree beside it, each a full-screen root with a header and a card (the two cards share the match key
+/// "card"), so that animators that look for subviews, snapshot them or pair them by match key find something.
 enum SampleScene {
   static let containerSize = Size(width: 390, height: 844)
 
@@ -26,11 +26,13 @@ enum SampleScene {
     let card = view(
       "from.card", Rect(x: 16, y: 120, width: 358, height: 220), Color(r: 0.2, g: 0.4, b: 0.9), radius: 16, in: from)
     _ = view("from.card.title", Rect(x: 16, y: 16, width: 200, height: 24), Color(r: 1, g: 1, b: 1, a: 0.8), in: card)
+    card.matchKey = "card"  // the shared element animators such as magic-move pair by match key
     let to = view("to", full, Color(r: 0.98, g: 0.96, b: 0.9))
     _ = view("to.header", Rect(x: 0, y: 0, width: 390, height: 96), Color(r: 0.9, g: 0.9, b: 0.85), in: to)
     _ = view("to.image", Rect(x: 0, y: 96, width: 390, height: 300), Color(r: 0.9, g: 0.5, b: 0.2), in: to)
-    _ = view(
+    let toCard = view(
       "to.card", Rect(x: 16, y: 420, width: 358, height: 160), Color(r: 0.3, g: 0.7, b: 0.4), radius: 12, in: to)
+    toCard.matchKey = "card"
     scene.container.addSubview(from)
     return (scene, from, to, views)
   }

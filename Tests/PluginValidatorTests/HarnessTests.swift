@@ -49,6 +49,7 @@ import TransitionEngine
     #expect(from.subviews.map(\.id) == ["from.header", "from.card"])
     #expect(to.subviews.map(\.id) == ["to.header", "to.image", "to.card"])
     #expect(views.count == 9)
+    #expect(views.filter { $0.matchKey == "card" }.map(\.id) == ["from.card", "to.card"])
   }
 
   @Test func nonFiniteFieldsAreNamed() throws {

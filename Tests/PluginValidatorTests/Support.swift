@@ -145,11 +145,3 @@ func runProgram(_ arguments: [String]) -> ProgramRun {
     status: exited ? (status >> 8) & 0xff : -(status & 0x7f), output: contents(outputPath), errors: contents(errorsPath)
   )
 }
-
-extension Build {
-  /// Whether the library at `path` exports th_plugin_entry (the built-ins are placeholders until they do).
-  static func exportsEntry(_ path: String) -> Bool {
-    guard let handle = dlopen(path, RTLD_LAZY | RTLD_LOCAL) else { return false }
-    return dlsym(handle, "th_plugin_entry") != nil  // left open: Swift-linked images must not be unmapped
-  }
-}
