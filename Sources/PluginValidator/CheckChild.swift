@@ -20,7 +20,8 @@ package enum CheckChild {
       complain("usage: --run-check <check> <plugin> <json-args>, where <check> is one of \(known)")
       return 2
     }
-    let plugin = arguments[1]
+    // Absolute: dlopen searches the library path for a name without a slash.
+    let plugin = absolutePath(arguments[1])
     guard let target = decodeTarget(arguments[2]) else {
       complain("--run-check: <json-args> must be an object such as {\"animator\":\"fade\",\"operation\":\"present\"}")
       return 2

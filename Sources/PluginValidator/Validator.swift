@@ -33,7 +33,8 @@ package struct ValidatorSettings: Sendable, Equatable {
     self.operations = operations
   }
 
-  /// Why a pattern is not a valid regular expression, or nil when both are.
+  /// Why a pattern is not a valid regular expression, or nil when both are. `Validator` runs no check for an
+  /// invalid pattern; check this first to tell the user.
   package func patternError() -> String? {
     for (option, pattern) in [("--include", include), ("--exclude", exclude)] {
       guard let pattern else { continue }
@@ -60,11 +61,16 @@ package struct Validator {
   /// Validates the plugin at `path` (relative paths are taken from the current directory).
   package func validate(plugin path: String) -> ValidationReport {
     let plugin = absolutePath(path)
-    let include = settings.include.flatMap { try? Regex($0) }
-    let exclude = settings.exclude.flatMap { try? Regex($0) }
+    // An invalid pattern (see `patternError`) selects nothing rather than everything.
+    let include = settings.include.map { try? Regex($0) }
+    let exclude = settings.exclude.map { try? Regex($0) }
     func selected(_ kind: CheckKind) -> Bool {
-      if let include, kind.rawValue.firstMatch(of: include) == nil { return false }
-      if let exclude, kind.rawValue.firstMatch(of: exclude) != nil { return false }
+      if let include {
+        guard let include, kind.rawValue.firstMatch(of: include) != nil else { return false }
+      }
+      if let exclude {
+        guard let exclude, kind.rawValue.firstMatch(of: exclude) == nil else { return false }
+      }
       return true
     }
     let runner = CheckProcessRunner(command: command, timeout: settings.timeout, jobs: settings.jobs)

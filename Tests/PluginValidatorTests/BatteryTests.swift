@@ -182,6 +182,7 @@ import Testing
     let deterministic = validate("Minimal", include: "^deterministic$")
     #expect(deterministic.results.count == 8)  // fade × 6 operations, slide × 2
     #expect(deterministic.results.allSatisfy { $0.check == "deterministic" && $0.status == .pass })
+    #expect(validate("Minimal", include: "(").results.isEmpty)  // an invalid pattern selects nothing
     let library = validate("Minimal", exclude: "^(unknown-extension|\(Self.operationChecks.joined(separator: "|")))$")
     #expect(library.results.map(\.check) == Self.libraryChecks)
   }
