@@ -1,0 +1,156 @@
+// The scene: the container view, id allocation, the animation timeline and misuse reporting.
+
+/// What went wrong when an animator misused the model. Reported through `Scene.onMisuse`; the offending call is
+/// ignored (or, where stated, corrected) and nothing traps.
+package enum SceneMisuse: Equatable, Sendable, CustomStringConvertible {
+  /// A NaN or infinite value was written to a property; the value was not stored.
+  case invalidValue(viewID: String, property: PropertyKey)
+  /// A duration, delay, relative keyframe time or advance time that is not a finite number in range; `what`
+  /// names it. The value was replaced as documented on the call (usually by 0).
+  case invalidTime(what: String)
+  /// A view was to become a subview of itself or of one of its descendants.
+  case hierarchyCycle(viewID: String, superviewID: String)
+  /// A view of another scene was to be added to this scene's tree.
+  case foreignView(viewID: String)
+  /// `insertSubview(_:below/aboveSubview:)` named a sibling that is not a subview.
+  case notASubview(viewID: String, superviewID: String)
+  /// `addKeyframe` called outside `animateKeyframes`' animations; its changes ran in the current context.
+  case keyframeOutsideKeyframeBlock
+  /// A driver's update wrote a NaN or infinite value (reported once per driver; the value was ignored).
+  case invalidDriverValue(viewID: String, property: PropertyKey)
+  /// Completions kept starting blocks that complete at once; firing stopped after `count` completions (the
+  /// rest stay pending).
+  case runawayCompletions(count: Int)
+  /// `advance` or `fireAllPending` was called from inside a completion or an update being run by them.
+  case reentrantAdvance
+
+  /// A one-line description for logs and misbehaviour reports.
+  package var description: String {
+    switch self {
+    case .invalidValue(let id, let p): "non-finite value written to \(p.name) of view \(id)"
+    case .invalidTime(let what): "invalid \(what)"
+    case .hierarchyCycle(let id, let s): "adding view \(id) to \(s) would make a cycle"
+    case .foreignView(let id): "view \(id) belongs to another scene"
+    case .notASubview(let id, let s): "view \(id) is not a subview of \(s)"
+    case .keyframeOutsideKeyframeBlock: "addKeyframe called outside animateKeyframes"
+    case .invalidDriverValue(let id, let p): "driver wrote a non-finite \(p.name) to view \(id)"
+    case .runawayCompletions(let n): "completions kept starting immediate blocks; stopped after \(n)"
+    case .reentrantAdvance: "advance called while completions were running"
+    }
+  }
+}
+
+/// Errors of `Scene.makeView(id:)`.
+package enum SceneError: Error, Equatable, Sendable {
+  /// The id is already used by a view of this scene (or reserved by `makeUniqueID`).
+  case duplicateID(String)
+  /// The id is empty.
+  case invalidID(String)
+}
+
+/// A headless stand-in for a window with a transition's container view: it owns the views, allocates ids and
+/// holds the animation timeline that `presentation(at:)` samples and `advance(to:)` moves.
+///
+/// Time is the scene's local time in seconds (a transition's timeline time), starting at 0. Every write
+/// happens "at" `currentTime`. Not thread-safe: one scene is used from one thread at a time.
+package final class Scene {
+  /// The container view: a root sized to the container (bounds (0, 0, size), position at its centre, so its
+  /// frame is (0, 0, width, height)). Container coordinates are its plane, measured from its top-left corner.
+  package let container: View
+  /// The current time: where writes are recorded, blocks begin and completions fire.
+  package internal(set) var currentTime: Double = 0
+  /// Called for every misuse (see `SceneMisuse`).
+  package var onMisuse: ((SceneMisuse) -> Void)?
+
+  /// Every view made in this scene, by id (attached or not).
+  var registry: [String: View] = [:]
+  /// Ids handed out by `makeUniqueID` but not yet used by a view.
+  var reservedIDs: Set<String> = []
+  /// Creation counter shared by records, blocks and drivers (ties in time are broken by it).
+  var sequence = 0
+
+  /// The animation contexts currently open (innermost last).
+  var contexts: [AnimationContext] = []
+  /// Every block ever started, by index.
+  var blocks: [BlockState] = []
+  /// Every driver ever added, by index.
+  var drivers: [DriverState] = []
+  /// Pending completions ordered by (time, creation); stale entries are skipped (see `PendingEvent`).
+  var events = EventQueue()
+  /// Blocks and drivers whose completion has not fired.
+  var pendingCount = 0
+  /// Whether `advance`/`fireAllPending` is running completions (re-entry is refused).
+  var isFiring = false
+  /// Scratch of `presentation(at:)`: the views of the tree in traversal order.
+  var scratchViews: [View] = []
+  /// Scratch of `presentation(at:)`: each block's curve progress at the sampled time.
+  let progressMemo = ProgressMemo()
+
+  /// Creates a scene whose container has the given size (a non-finite dimension counts as 0) and id (empty:
+  /// "container").
+  package init(containerSize: Size, containerID: String = "container") {
+    let c = View(id: containerID.isEmpty ? "container" : containerID, scene: nil, createdAt: 0)
+    let size = Size(
+      width: containerSize.width.isFinite ? containerSize.width : 0,
+      height: containerSize.height.isFinite ? containerSize.height : 0)
+    c.model.bounds = Rect(origin: .zero, size: size)
+    c.model.position = Point(x: size.width / 2, y: size.height / 2)
+    container = c
+    c.scene = self
+    registry[c.id] = c
+  }
+
+  /// Reports a misuse to `onMisuse`.
+  func report(_ misuse: SceneMisuse) {
+    onMisuse?(misuse)
+  }
+
+  // MARK: Views and ids
+
+  /// An id no view of this scene uses: `hint` itself when free, else `hint-2`, `hint-3`, …; the id is reserved
+  /// (a later call or `makeView(id:)` will not hand it out again). An empty hint counts as "view".
+  package func makeUniqueID(hint: String) -> String {
+    let base = hint.isEmpty ? "view" : hint
+    var candidate = base
+    var n = 1
+    while registry[candidate] != nil || reservedIDs.contains(candidate) {
+      n += 1
+      candidate = "\(base)-\(n)"
+    }
+    reservedIDs.insert(candidate)
+    return candidate
+  }
+
+  /// Makes a view with this id (not attached anywhere; CALayer's default values). Throws when the id is empty
+  /// or already used. An id reserved by `makeUniqueID` may be used once.
+  package func makeView(id: String) throws(SceneError) -> View {
+    guard !id.isEmpty else { throw .invalidID(id) }
+    guard registry[id] == nil else { throw .duplicateID(id) }
+    reservedIDs.remove(id)
+    let v = View(id: id, scene: self, createdAt: currentTime)
+    registry[id] = v
+    return v
+  }
+
+  /// Makes a view with a fresh id derived from `hint` (see `makeUniqueID(hint:)`).
+  package func makeView(hint: String) -> View {
+    let id = makeUniqueID(hint: hint)
+    reservedIDs.remove(id)
+    let v = View(id: id, scene: self, createdAt: currentTime)
+    registry[id] = v
+    return v
+  }
+
+  /// The view of this scene with this id, attached or not.
+  package func view(withID id: String) -> View? {
+    registry[id]
+  }
+
+  /// Runs `changes` with animations disabled (UIView.performWithoutAnimation): writes are immediate even
+  /// inside an animation block.
+  package func performWithoutAnimation(_ changes: () -> Void) {
+    contexts.append(.immediate)
+    changes()
+    contexts.removeLast()
+  }
+}

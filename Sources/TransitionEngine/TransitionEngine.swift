@@ -1,1 +1,0 @@
-// Module TransitionEngine: filled in by its issue.

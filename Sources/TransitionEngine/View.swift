@@ -1,0 +1,129 @@
+// A UIView together with its CALayer: the model values an animator reads and writes.
+
+/// A view and its layer, as an animator sees them in UIKit.
+///
+/// Views belong to the `Scene` that made them (`Scene.makeView(id:)`, `Scene.makeView(hint:)`); property writes
+/// go through the scene so that, inside an animation block, they become animations (UIKit's action mechanism).
+/// Reading a property returns the **model** value (what was last written), as in UIKit; what is on screen at a
+/// time comes from `Scene.presentation(at:)`.
+///
+/// Values that are not finite (NaN, ±infinity) are never stored: the write is ignored and reported through
+/// `Scene.onMisuse`.
+package final class View {
+  /// The id, unique within its scene.
+  package let id: String
+  /// The scene that made the view; nil once the scene is gone (writes then only change the model).
+  package internal(set) weak var scene: Scene?
+  /// The scene time at which the view was made: writes at or before it are initial values, not history.
+  let createdAt: Double
+
+  /// The model values of every animatable property.
+  package internal(set) var model = AnimatableValues()
+  /// The recorded history of animatable properties (see `Track`).
+  var tracks = PropertyTracks()
+  /// Whether any property has a track (a view without one presents its model values at every time).
+  var hasTracks = false
+  /// Scratch for `Scene.presentation(at:)`: the presented values of the sample being computed.
+  var presented = AnimatableValues()
+  /// Scratch for drivers: which properties a driver wrote in the sample being computed (bit = PropertyKey).
+  var driverMask: UInt16 = 0
+
+  /// The superview, nil for a root (the container, or a view not added anywhere).
+  package internal(set) weak var superview: View?
+  /// The subviews, back to front in the order they were added (drawing order before zPosition sorting).
+  package internal(set) var subviews: [View] = []
+
+  /// Whether the view is hidden. Not animatable: applied at once, also inside animation blocks.
+  package var isHidden = false
+  /// Whether sublayers are clipped to the bounds (masksToBounds). Not animatable.
+  package var clipsToBounds = false
+  /// For a snapshot view, the id of the view it shows (a client draws that view's content); nil otherwise.
+  package var snapshotOf: String?
+
+  init(id: String, scene: Scene?, createdAt: Double) {
+    self.id = id
+    self.scene = scene
+    self.createdAt = createdAt
+  }
+
+  // MARK: Animatable properties
+
+  /// The bounds: origin = the coordinates of the top-left corner for the subviews (a scroll offset), size = the
+  /// view's size.
+  package var bounds: Rect {
+    get { model.bounds }
+    set { write(.bounds, newValue) }
+  }
+
+  /// Where the anchor point sits, in the superview's bounds coordinates (the layer's position).
+  package var position: Point {
+    get { model.position }
+    set { write(.position, newValue) }
+  }
+
+  /// The anchor point in unit coordinates of the bounds; default (0.5, 0.5). Animatable as CALayer's is.
+  /// Changing it without changing `position` moves the frame.
+  package var anchorPoint: Point {
+    get { model.anchorPoint }
+    set { write(.anchorPoint, newValue) }
+  }
+
+  /// The 3-D transform, applied about the anchor point.
+  package var transform: Transform3D {
+    get { model.transform }
+    set { write(.transform, newValue) }
+  }
+
+  /// The transform applied to the subviews about this view's anchor point (a container's perspective m34).
+  package var sublayerTransform: Transform3D {
+    get { model.sublayerTransform }
+    set { write(.sublayerTransform, newValue) }
+  }
+
+  /// The alpha (stored as written; the composited opacity of a frame is clamped to [0, 1]).
+  package var alpha: Double {
+    get { model.alpha }
+    set { write(.alpha, newValue) }
+  }
+
+  /// Core Animation's zPosition: siblings draw in increasing zPosition (ties keep the subview order).
+  package var zPosition: Double {
+    get { model.zPosition }
+    set { write(.zPosition, newValue) }
+  }
+
+  /// The corner radius.
+  package var cornerRadius: Double {
+    get { model.cornerRadius }
+    set { write(.cornerRadius, newValue) }
+  }
+
+  /// The background colour; nil = none.
+  package var backgroundColor: Color? {
+    get { model.backgroundColor }
+    set { write(.backgroundColor, newValue) }
+  }
+
+  /// The gradient when the view is a gradient layer; nil otherwise.
+  package var gradient: Gradient? {
+    get { model.gradient }
+    set { write(.gradient, newValue) }
+  }
+
+  /// The single write path of every animatable property: validates, updates the model and lets the scene
+  /// record the change (an animation inside a block, history otherwise).
+  package func write<Value: TrackValue>(_ property: AnimatableProperty<Value>, _ newValue: Value) {
+    guard newValue.isFiniteValue else {
+      scene?.report(.invalidValue(viewID: id, property: property.key))
+      return
+    }
+    let old = model[keyPath: property.value]
+    model[keyPath: property.value] = newValue
+    scene?.recordWrite(view: self, property: property, old: old, new: newValue)
+  }
+
+  /// The value of a property (the model value).
+  package func value<Value: TrackValue>(of property: AnimatableProperty<Value>) -> Value {
+    model[keyPath: property.value]
+  }
+}

@@ -1,0 +1,48 @@
+// One view as presented at a time: what a frame entry carries (CONVENTIONS, "View trees and frames").
+
+/// The presented state of one view at a sampled time, in the form a client draws from.
+package struct ViewState: Equatable, Sendable {
+  /// The view's id.
+  package var id: String
+  /// The superview's id; nil for the container.
+  package var parentID: String?
+  /// UIKit's frame from the presented values, in the superview's bounds coordinates.
+  package var frame: Rect
+  /// The presented bounds.
+  package var bounds: Rect
+  /// The presented position.
+  package var position: Point
+  /// The presented anchor point.
+  package var anchorPoint: Point
+  /// The presented transform.
+  package var transform: Transform3D
+  /// The presented sublayer transform.
+  package var sublayerTransform: Transform3D
+  /// Maps (u, v) from the view's top-left corner (0 ≤ u ≤ width, 0 ≤ v ≤ height) into container coordinates:
+  /// row vector (u, v, 0, 1) times the matrix, then divide by w (CSS matrix3d, transform-origin 0 0).
+  package var worldTransform: Transform3D
+  /// The axis-aligned box of the four projected corners in container coordinates; nil when a corner has
+  /// w ≤ 0 (behind the eye).
+  package var boundingBox: Rect?
+  /// The view's own presented alpha (as animated; may leave [0, 1] under a spring).
+  package var alpha: Double
+  /// The composited opacity: the product of the alphas (each clamped to [0, 1]) of the view and its ancestors,
+  /// 0 when the view or an ancestor is hidden.
+  package var opacity: Double
+  /// Whether the view itself is hidden.
+  package var isHidden: Bool
+  /// The presented zPosition.
+  package var zPosition: Double
+  /// The drawing order across the whole tree (0 = the container, drawn first).
+  package var zIndex: Int
+  /// The presented background colour.
+  package var backgroundColor: Color?
+  /// The presented corner radius.
+  package var cornerRadius: Double
+  /// Whether the view clips its subviews.
+  package var clipsToBounds: Bool
+  /// The presented gradient, when the view is one.
+  package var gradient: Gradient?
+  /// For a snapshot view, the id of the view whose content it shows.
+  package var snapshotOf: String?
+}
