@@ -64,6 +64,7 @@ targets += [
   .testTarget(
     name: "PluginHostTests",
     dependencies: [
+      "CTransitionABI",
       "PluginHost",
       "TransitionEngine",
     ]
@@ -102,7 +103,65 @@ targets += [
 
 // MARK: - Built-in animators (Plugins/<Name>, product TransitionPlugin<Name>)
 
+// Each built-in animator is its own dynamic library, auto-loaded from the host binary's folder. Swift ones use the
+// TransitionKit SDK; C ones use the header alone. Their tests load them with dlopen (Tests/AnimatorTests).
+let swiftBuiltins = ["PullDown", "Sheet", "MagicMove"]
+let cBuiltins = ["Flip", "SegueSlide"]
+for name in swiftBuiltins + cBuiltins {
+  products.append(.library(name: "TransitionPlugin\(name)", type: .dynamic, targets: ["TransitionPlugin\(name)"]))
+}
+for name in swiftBuiltins {
+  targets.append(.target(name: "TransitionPlugin\(name)", dependencies: ["TransitionKit"], path: "Plugins/\(name)"))
+}
+for name in cBuiltins {
+  targets.append(
+    .target(
+      name: "TransitionPlugin\(name)",
+      dependencies: ["CTransitionABI"],
+      path: "Plugins/\(name)",
+      publicHeadersPath: "."
+    )
+  )
+}
+targets.append(
+  .testTarget(
+    name: "AnimatorTests",
+    dependencies: [
+      "CTransitionABI",
+      "PluginHost",
+      "TransitionEngine",
+    ]
+  )
+)
+
 // MARK: - Test fixture plugins (Tests/Fixtures/<Name>, product TestPlugin<Name>, never auto-loaded)
+
+// C plugins that the PluginHost tests load with dlopen from the build folder (never linked: they all export
+// th_plugin_entry). Variants of one behaviour share a header in Tests/Fixtures/Shared.
+for name in [
+  "Minimal",  // a valid plugin: two animators, every parameter type
+  "NoEntry",  // 1003: exports no th_plugin_entry
+  "ABI99",  // 1004: built for ABI major 99
+  "Declines",  // 1004: th_plugin_entry returns NULL
+  "InitFails",  // 1006: init returns false
+  "InvalidDuplicateAnimator",  // 1005 variants …
+  "InvalidPluginID",
+  "InvalidParamDefault",
+  "InvalidStructSize",
+  "InvalidMissingFunction",
+  "ReloadA",  // hot reload: two generations of one plugin id
+  "ReloadB",
+] {
+  products.append(.library(name: "TestPlugin\(name)", type: .dynamic, targets: ["TestPlugin\(name)"]))
+  targets.append(
+    .target(
+      name: "TestPlugin\(name)",
+      dependencies: ["CTransitionABI"],
+      path: "Tests/Fixtures/\(name)",
+      publicHeadersPath: "."
+    )
+  )
+}
 
 let package = Package(
   name: "TransitionHost",

@@ -1,3 +1,974 @@
+/*
+ * th_plugin.h: the transition-host animator plugin ABI, version 1.0.
+ *
+ * An animator plugin is a shared library that exports exactly one function, `th_plugin_entry`. The host
+ * (transition-host) loads it with dlopen, calls the entry, and reads a plugin descriptor: a list of animators,
+ * each of which behaves like UIKit's UIViewControllerAnimatedTransitioning. While a transition runs, the
+ * animator drives a UIKit-faithful view tree through the host API table (`th_host_api`): views and frames,
+ * properties, UIView.animate-shaped animation blocks, springs, keyframes, completeTransition.
+ *
+ * This header is the whole contract. It is plain C11, has no dependencies beyond <stdint.h>, <stddef.h> and
+ * <stdbool.h>, and is usable from C++, Swift, Rust and Zig. Authors outside the transition-host repository copy
+ * this one file (Sources/CTransitionABI/include/th_plugin.h); see docs/writing-plugins.md.
+ *
+ * ---------------------------------------------------------------------------------------------------------
+ * VERSIONING (the promise; modelled on CLAP, with the lesson of its 1.2.0 extension-id break)
+ *
+ *  - TH_ABI_VERSION_MAJOR changes only for a breaking change. The host refuses (error 1004) a plugin whose
+ *    major differs from its own.
+ *  - TH_ABI_VERSION_MINOR grows for additive changes only: new functions appended to the end of a growable
+ *    struct, new enum values, new extensions. A plugin built against 1.x loads in every 1.y host.
+ *  - Every growable struct starts with `uint32_t struct_size`, set by whoever fills the struct to
+ *    sizeof(that struct) as that side compiled it. A reader never touches a field that lies beyond
+ *    struct_size; for the host table, use TH_HOST_API_HAS(api, member) before calling anything added after
+ *    1.0. A reader treats missing trailing fields as zero / NULL (the documented default).
+ *  - Structs marked FROZEN never change, in any 1.x version.
+ *  - The first three fields of th_plugin_descriptor (struct_size, abi_major, abi_minor) never move, in any
+ *    major version, so every host can read which ABI a plugin was built for.
+ *  - Extension ids ("th.presentation-controller/1") never change once published. An incompatible change is
+ *    a new id with the next revision ("…/2"); hosts and plugins may support both during a transition.
+ *  - Enumerations are open: a reader that meets a value it does not know treats it as unsupported
+ *    (TH_ERR_UNSUPPORTED), never as an error in the other side.
+ *
+ * ---------------------------------------------------------------------------------------------------------
+ * THREADS, PHASES AND OWNERSHIP (these rules apply to every function below unless it says otherwise)
+ *
+ *  - Everything happens on one host thread. The host calls the plugin only from that thread, and the plugin
+ *    calls the host only from that thread, only while a host -> plugin call (or a callback the host made
+ *    from within one) is running. A call from another thread returns TH_ERR_WRONG_THREAD; a call made at
+ *    any other time (for example from the plugin's own timer) returns TH_ERR_WRONG_PHASE. Only `log` may be
+ *    called from any thread at any time between th_plugin_entry and deinit.
+ *  - Handles (th_context, th_view) are 64-bit ids, not pointers. The host detects a handle it never issued
+ *    (TH_ERR_INVALID_HANDLE) and one whose object is gone (TH_ERR_STALE_HANDLE); id 0 is never valid.
+ *  - Strings are UTF-8 and NUL-terminated. A string the host passes to the plugin, or returns through an
+ *    out-parameter, is BORROWED: it stays valid until the outermost host -> plugin call during which the
+ *    plugin received it returns. Copy it to keep it. Strings the plugin passes to the host are read during
+ *    the call and copied if kept, except the descriptor strings (see th_plugin_descriptor).
+ *  - Out-parameters are written only when the function returns TH_OK.
+ *  - Every host function checks its arguments. Misuse (unknown or stale handle, NULL where a pointer is
+ *    required, NaN or infinite numbers, a call in the wrong phase) returns an error status, changes nothing,
+ *    and is reported by the host as plugin misbehaviour naming the animator. The host never crashes on a
+ *    mistake it can detect. It cannot survive a crash inside the plugin itself.
+ *  - Phases of a transition, and what the plugin may do in each:
+ *      describe            th_plugin_entry, init, deinit, create, destroy: only `log` and `get_extension`.
+ *      duration            transition_duration: read-only calls (queries, param and property getters).
+ *      animate             animate_transition, completion callbacks, presentation-controller will-begin:
+ *                          everything.
+ *      animations          inside an animations function: property writes become animations; tree
+ *                          changes take effect at once; nested animate calls are allowed (as in UIKit).
+ *      driver              inside a custom-driver update: getters, and property setters that write
+ *                          presentation values only. Nothing else (TH_ERR_WRONG_PHASE).
+ *      ended               after complete_transition: read-only calls; animation_ended and *_did_end.
+ *
+ * ---------------------------------------------------------------------------------------------------------
+ * UNITS AND CONVENTIONS (the same as the JSON-RPC protocol's)
+ *
+ *  Times and durations in seconds of transition time. Geometry in points, y down, UIKit's conventions:
+ *  `frame` in the superview's coordinates, `bounds` in the view's own, `position` and `anchorPoint` as
+ *  CALayer's. Transforms are CATransform3D: row vectors, m11..m44, p' = p * M. Colours are r, g, b, a in
+ *  [0, 1]. Angles in radians.
+ */
 #ifndef TH_PLUGIN_H
 #define TH_PLUGIN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
 #endif
+
+/* ------------------------------------------------------------------------------------------------------ */
+/* Version, export, calling convention                                                                      */
+/* ------------------------------------------------------------------------------------------------------ */
+
+/** Breaking changes only. A host loads plugins of its own major version. */
+#define TH_ABI_VERSION_MAJOR 1u
+/** Additive changes only. A plugin built against 1.x loads in every 1.y host. */
+#define TH_ABI_VERSION_MINOR 0u
+
+/** The name of the one symbol a plugin exports (a function: see th_plugin_entry below). */
+#define TH_PLUGIN_ENTRY_SYMBOL "th_plugin_entry"
+
+/** Marks the entry function for export even when the plugin is built with -fvisibility=hidden. */
+#if defined(_WIN32)
+#define TH_EXPORT __declspec(dllexport)
+#elif defined(__GNUC__) || defined(__clang__)
+#define TH_EXPORT __attribute__((visibility("default")))
+#else
+#define TH_EXPORT
+#endif
+
+/** The calling convention of every function pointer in this header (empty except on 32-bit Windows). */
+#if defined(_WIN32) && !defined(_WIN64)
+#define TH_ABI __cdecl
+#else
+#define TH_ABI
+#endif
+
+/* C11 / C++11 compile-time checks that keep a plugin's build honest (e.g. -fshort-enums breaks the ABI). */
+#if defined(__cplusplus)
+#define TH_STATIC_ASSERT(cond, msg) static_assert(cond, msg)
+#else
+#define TH_STATIC_ASSERT(cond, msg) _Static_assert(cond, msg)
+#endif
+
+/* ------------------------------------------------------------------------------------------------------ */
+/* Status                                                                                                  */
+/* ------------------------------------------------------------------------------------------------------ */
+
+/** The result of every host function that can fail. */
+typedef enum th_status {
+  /** Success; out-parameters were written. */
+  TH_OK = 0,
+  /** A required pointer was NULL, a struct's struct_size was too small, or an enum value is unknown. */
+  TH_ERR_INVALID_ARGUMENT = 1,
+  /** A handle the host never issued, or one that belongs to another transition. */
+  TH_ERR_INVALID_HANDLE = 2,
+  /** A handle that was valid but whose object no longer exists (the transition ended, the view is gone). */
+  TH_ERR_STALE_HANDLE = 3,
+  /** A number that is NaN or infinite, or outside its documented range (e.g. a negative duration). */
+  TH_ERR_INVALID_VALUE = 4,
+  /** A call not allowed in the current phase (e.g. animating after complete_transition). */
+  TH_ERR_WRONG_PHASE = 5,
+  /** A call from a thread other than the host's. */
+  TH_ERR_WRONG_THREAD = 6,
+  /** The host does not support this request (an unknown property, timing kind or extension). */
+  TH_ERR_UNSUPPORTED = 7,
+  /** No view with that id, no parameter with that name, no view for that key. */
+  TH_ERR_NOT_FOUND = 8,
+  /** The value has another type (a number getter on a point property, a bool param read as a string). */
+  TH_ERR_TYPE_MISMATCH = 9,
+  /** The tree change is impossible (a view into its own subtree, a sibling that is not a subview). */
+  TH_ERR_INVALID_TREE = 10,
+  /** A host limit was reached (too many views, animations or nested calls). */
+  TH_ERR_LIMIT = 11
+} th_status;
+
+/** A short English name for a status, for log messages ("TH_ERR_STALE_HANDLE"). Never NULL. */
+static inline const char *th_status_name(th_status status) {
+  switch (status) {
+  case TH_OK: return "TH_OK";
+  case TH_ERR_INVALID_ARGUMENT: return "TH_ERR_INVALID_ARGUMENT";
+  case TH_ERR_INVALID_HANDLE: return "TH_ERR_INVALID_HANDLE";
+  case TH_ERR_STALE_HANDLE: return "TH_ERR_STALE_HANDLE";
+  case TH_ERR_INVALID_VALUE: return "TH_ERR_INVALID_VALUE";
+  case TH_ERR_WRONG_PHASE: return "TH_ERR_WRONG_PHASE";
+  case TH_ERR_WRONG_THREAD: return "TH_ERR_WRONG_THREAD";
+  case TH_ERR_UNSUPPORTED: return "TH_ERR_UNSUPPORTED";
+  case TH_ERR_NOT_FOUND: return "TH_ERR_NOT_FOUND";
+  case TH_ERR_TYPE_MISMATCH: return "TH_ERR_TYPE_MISMATCH";
+  case TH_ERR_INVALID_TREE: return "TH_ERR_INVALID_TREE";
+  case TH_ERR_LIMIT: return "TH_ERR_LIMIT";
+  }
+  return "TH_ERR_(unknown)";
+}
+
+/* ------------------------------------------------------------------------------------------------------ */
+/* Values (all FROZEN)                                                                                      */
+/* ------------------------------------------------------------------------------------------------------ */
+
+/** FROZEN. A point, or a vector, in points. */
+typedef struct th_point {
+  double x;
+  double y;
+} th_point;
+
+/** FROZEN. A rectangle: origin (x, y) and size (width, height), as CGRect. */
+typedef struct th_rect {
+  double x;
+  double y;
+  double width;
+  double height;
+} th_rect;
+
+/** FROZEN. A colour; each component in [0, 1]. */
+typedef struct th_color {
+  double r;
+  double g;
+  double b;
+  double a;
+} th_color;
+
+/**
+ * FROZEN. A CATransform3D: m[0..15] = m11, m12, m13, m14, m21, …, m44 (row vectors, translation in
+ * m41..m43, perspective in m34 = -1/d).
+ */
+typedef struct th_transform3d {
+  double m[16];
+} th_transform3d;
+
+/**
+ * FROZEN. A view handle. Handles are scoped to one transition and become stale when it is torn down.
+ * `{0}` means "no view" (UIKit's nil).
+ */
+typedef struct th_view {
+  uint64_t id;
+} th_view;
+
+/**
+ * FROZEN. Who is calling the host. The host passes a transition context to every animator call; it also
+ * gives each loaded plugin a plugin context (th_host_info.plugin_context) for `log` outside transitions.
+ * `{0}` means "no context".
+ */
+typedef struct th_context {
+  uint64_t id;
+} th_context;
+
+/** The identity transform, for convenience. */
+static inline th_transform3d th_transform3d_identity(void) {
+  th_transform3d t;
+  for (int i = 0; i < 16; i++) t.m[i] = (i % 5 == 0) ? 1.0 : 0.0;
+  return t;
+}
+
+/**
+ * A gradient overlay (CAGradientLayer): `count` colours at `locations` (NULL = evenly spaced, else `count`
+ * increasing values in [0, 1]) along the line from start_point to end_point, in unit coordinates of the
+ * view's bounds ((0, 0.5) → (1, 0.5) is horizontal). Growable: set struct_size = sizeof(th_gradient).
+ * When the host returns one, the arrays are borrowed (see ownership rules).
+ */
+typedef struct th_gradient {
+  uint32_t struct_size;
+  uint32_t count;
+  const th_color *colors;
+  const double *locations;
+  th_point start_point;
+  th_point end_point;
+} th_gradient;
+
+/* ------------------------------------------------------------------------------------------------------ */
+/* Timing: curves and springs                                                                               */
+/* ------------------------------------------------------------------------------------------------------ */
+
+/** How progress follows time. Zero is UIView.animate's default. */
+typedef enum th_timing_kind {
+  /** A timing curve (th_curve). */
+  TH_TIMING_CURVE = 0,
+  /** UIKit's spring: damping_ratio (> 0, 1 = no overshoot) and initial_velocity; lasts exactly `duration`. */
+  TH_TIMING_SPRING = 1,
+  /**
+   * CASpringAnimation's spring: mass, stiffness, damping (all > 0, damping >= 0), initial_velocity. Lasts
+   * its settling duration when the animation's duration is TH_DURATION_AUTOMATIC, else the given duration.
+   */
+  TH_TIMING_SPRING_PHYSICAL = 2,
+  /** iOS 17's spring(duration:bounce:): bounce in [-1, 1) (0 = critically damped); lasts `duration`. */
+  TH_TIMING_SPRING_BOUNCE = 3
+} th_timing_kind;
+
+/** Timing curves. The values of the first four are UIView.AnimationCurve's. */
+typedef enum th_curve {
+  /** Cubic Bézier (0.42, 0, 0.58, 1): UIView.animate's default. */
+  TH_CURVE_EASE_IN_OUT = 0,
+  /** (0.42, 0, 1, 1). */
+  TH_CURVE_EASE_IN = 1,
+  /** (0, 0, 0.58, 1). */
+  TH_CURVE_EASE_OUT = 2,
+  /** Progress = time. */
+  TH_CURVE_LINEAR = 3,
+  /** Core Animation's default curve (0.25, 0.1, 0.25, 1). */
+  TH_CURVE_DEFAULT = 4,
+  /** A cubic Bézier from control_points = {x1, y1, x2, y2}; x1 and x2 in [0, 1]. */
+  TH_CURVE_BEZIER = 5,
+  /** `steps` equal jumps (>= 1), CSS steps(n, start|end) by step_position. */
+  TH_CURVE_STEPS = 6
+} th_curve;
+
+/** Where TH_CURVE_STEPS jumps: at the end of each interval (CSS `end`, the default) or at its start. */
+typedef enum th_step_position {
+  TH_STEP_END = 0,
+  TH_STEP_START = 1
+} th_step_position;
+
+/**
+ * FROZEN. A timing: a curve or a spring. Only the fields of its kind are read; the others, and `reserved`,
+ * must be zero. A zero-initialised th_timing is UIView.animate's default (easeInOut).
+ *
+ * initial_velocity follows UIKit: 1 means the total animation distance per second (a 200 pt move started at
+ * 100 pt/s is 0.5).
+ */
+typedef struct th_timing {
+  th_timing_kind kind;
+  th_curve curve;
+  double control_points[4];
+  int32_t steps;
+  th_step_position step_position;
+  double damping_ratio;
+  double initial_velocity;
+  double mass;
+  double stiffness;
+  double damping;
+  double bounce;
+  double reserved[4];
+} th_timing;
+
+/** A timing curve (linear, ease…, or default). */
+static inline th_timing th_timing_curve(th_curve curve) {
+  th_timing t = {TH_TIMING_CURVE, curve, {0, 0, 0, 0}, 0, TH_STEP_END, 0, 0, 0, 0, 0, 0, {0, 0, 0, 0}};
+  return t;
+}
+
+/** A cubic Bézier timing curve. */
+static inline th_timing th_timing_bezier(double x1, double y1, double x2, double y2) {
+  th_timing t = th_timing_curve(TH_CURVE_BEZIER);
+  t.control_points[0] = x1;
+  t.control_points[1] = y1;
+  t.control_points[2] = x2;
+  t.control_points[3] = y2;
+  return t;
+}
+
+/** UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:…)'s spring. */
+static inline th_timing th_timing_spring(double damping_ratio, double initial_velocity) {
+  th_timing t = th_timing_curve(TH_CURVE_EASE_IN_OUT);
+  t.kind = TH_TIMING_SPRING;
+  t.damping_ratio = damping_ratio;
+  t.initial_velocity = initial_velocity;
+  return t;
+}
+
+/** CASpringAnimation's spring. */
+static inline th_timing th_timing_spring_physical(double mass, double stiffness, double damping,
+                                                  double initial_velocity) {
+  th_timing t = th_timing_curve(TH_CURVE_EASE_IN_OUT);
+  t.kind = TH_TIMING_SPRING_PHYSICAL;
+  t.mass = mass;
+  t.stiffness = stiffness;
+  t.damping = damping;
+  t.initial_velocity = initial_velocity;
+  return t;
+}
+
+/** iOS 17's spring(duration:bounce:); the duration is the animation's. */
+static inline th_timing th_timing_spring_bounce(double bounce, double initial_velocity) {
+  th_timing t = th_timing_curve(TH_CURVE_EASE_IN_OUT);
+  t.kind = TH_TIMING_SPRING_BOUNCE;
+  t.bounce = bounce;
+  t.initial_velocity = initial_velocity;
+  return t;
+}
+
+/** For TH_TIMING_SPRING_PHYSICAL only: the animation lasts the spring's settling duration. */
+#define TH_DURATION_AUTOMATIC (-1.0)
+
+/** Keyframe calculation modes; the values are UIView.KeyframeAnimationOptions' calculationMode >> 10. */
+typedef enum th_calculation_mode {
+  TH_CALCULATION_LINEAR = 0,
+  TH_CALCULATION_DISCRETE = 1,
+  /** Constant speed by distance; key times and the timing are ignored (as Core Animation does). */
+  TH_CALCULATION_PACED = 2,
+  TH_CALCULATION_CUBIC = 3,
+  TH_CALCULATION_CUBIC_PACED = 4
+} th_calculation_mode;
+
+/**
+ * Options of an animation block: UIView.animate(withDuration:delay:options:…) and its spring variants.
+ * Growable: struct_size = sizeof(th_animation_options). A zeroed struct with struct_size set is a
+ * 0-second easeInOut block (changes applied at once, completion called with finished = true).
+ */
+typedef struct th_animation_options {
+  uint32_t struct_size;
+  /** Reserved for option bits; must be 0 in ABI 1.0. */
+  uint32_t flags;
+  /** Seconds, >= 0; or TH_DURATION_AUTOMATIC with a physical spring. */
+  double duration;
+  /** Seconds, >= 0, before the block starts. */
+  double delay;
+  th_timing timing;
+} th_animation_options;
+
+/**
+ * Options of a keyframe block: UIView.animateKeyframes(withDuration:delay:options:…). `timing` shapes the
+ * whole block; pass th_timing_curve(TH_CURVE_LINEAR) for exact key times (UIKit's default warps them with
+ * easeInOut, and so does a zeroed timing here). Growable: struct_size = sizeof(th_keyframe_options).
+ */
+typedef struct th_keyframe_options {
+  uint32_t struct_size;
+  th_calculation_mode calculation_mode;
+  double duration;
+  double delay;
+  th_timing timing;
+} th_keyframe_options;
+
+/* ------------------------------------------------------------------------------------------------------ */
+/* Views, properties, parameters, logging                                                                   */
+/* ------------------------------------------------------------------------------------------------------ */
+
+/** UITransitionContextViewKey / ViewControllerKey. */
+typedef enum th_view_key {
+  TH_KEY_FROM = 1,
+  TH_KEY_TO = 2
+} th_view_key;
+
+/**
+ * The view and layer properties the host models. Each has one value kind, named after the getter/setter
+ * pair that accepts it; using another pair returns TH_ERR_TYPE_MISMATCH. "Animatable" properties written
+ * inside an animations function become animations from their current on-screen value; the others change
+ * at once, as in UIKit.
+ */
+typedef enum th_property {
+  /** rect, animatable. The view's bounds (origin = the scroll offset of its contents; usually 0, 0). */
+  TH_PROP_BOUNDS = 1,
+  /** point, animatable. layer.position, in the superview's coordinates. */
+  TH_PROP_POSITION = 2,
+  /** point, animatable. layer.anchorPoint, unit coordinates; (0.5, 0.5) by default. Moving it moves the frame. */
+  TH_PROP_ANCHOR_POINT = 3,
+  /** rect, animatable. UIView.frame: derived from bounds, position, anchorPoint (undefined with a transform). */
+  TH_PROP_FRAME = 4,
+  /** point, animatable. UIView.center (= position when anchorPoint is (0.5, 0.5)). */
+  TH_PROP_CENTER = 5,
+  /** transform, animatable. layer.transform (a UIView affine transform is its 2-D part). */
+  TH_PROP_TRANSFORM = 6,
+  /** transform, animatable. layer.sublayerTransform: applies to subviews (m34 gives them perspective). */
+  TH_PROP_SUBLAYER_TRANSFORM = 7,
+  /** number in [0, 1], animatable. UIView.alpha. */
+  TH_PROP_ALPHA = 8,
+  /** bool. UIView.isHidden. */
+  TH_PROP_HIDDEN = 9,
+  /** number, animatable. layer.zPosition. */
+  TH_PROP_Z_POSITION = 10,
+  /** number >= 0, animatable. layer.cornerRadius. */
+  TH_PROP_CORNER_RADIUS = 11,
+  /** color (optional: may be unset), animatable. backgroundColor. */
+  TH_PROP_BACKGROUND_COLOR = 12,
+  /** bool. clipsToBounds / masksToBounds. */
+  TH_PROP_CLIPS_TO_BOUNDS = 13,
+  /** gradient (optional), animatable. Makes the view a CAGradientLayer-backed view. */
+  TH_PROP_GRADIENT = 14
+} th_property;
+
+/** The type of an animator parameter. */
+typedef enum th_param_type {
+  TH_PARAM_NUMBER = 1,
+  TH_PARAM_BOOL = 2,
+  /** One string out of `enum_options`. */
+  TH_PARAM_ENUM = 3,
+  TH_PARAM_COLOR = 4,
+  TH_PARAM_STRING = 5,
+  TH_PARAM_POINT = 6,
+  TH_PARAM_RECT = 7
+} th_param_type;
+
+/** Log severities (CLAP's, including the two misbehaviour levels). */
+typedef enum th_log_level {
+  TH_LOG_DEBUG = 0,
+  TH_LOG_INFO = 1,
+  TH_LOG_WARNING = 2,
+  TH_LOG_ERROR = 3,
+  TH_LOG_FATAL = 4,
+  /** The plugin reports that the host broke this contract. */
+  TH_LOG_HOST_MISBEHAVING = 5,
+  /** Something (e.g. a wrapped sub-plugin) broke this contract. */
+  TH_LOG_PLUGIN_MISBEHAVING = 6
+} th_log_level;
+
+/* ------------------------------------------------------------------------------------------------------ */
+/* Callbacks the plugin hands to the host                                                                   */
+/* ------------------------------------------------------------------------------------------------------ */
+
+/**
+ * An animations function: called synchronously, once, from within animate / animate_keyframes /
+ * add_keyframe / animate_alongside, before that call returns. Property writes made in it are animated.
+ * `user_data` is what the plugin passed; the host never reads or frees it.
+ */
+typedef void(TH_ABI *th_animations_fn)(th_context ctx, void *user_data);
+
+/**
+ * A completion function: called exactly once for every animate / animate_keyframes / animate_alongside /
+ * add_driver call that returned TH_OK, later, when transition time passes the block's end (never from
+ * within the call that scheduled it). `finished` is false when the block was cut short (the host tore the
+ * transition down). The right place to free `user_data`. Phase: animate (everything is allowed, including
+ * new blocks and complete_transition), unless the transition already completed (then: ended).
+ */
+typedef void(TH_ABI *th_completion_fn)(th_context ctx, bool finished, void *user_data);
+
+/* ------------------------------------------------------------------------------------------------------ */
+/* The host API                                                                                             */
+/* ------------------------------------------------------------------------------------------------------ */
+
+/**
+ * The functions the plugin calls. Obtained from th_host_info.api (in th_plugin_entry, init and create);
+ * valid from th_plugin_entry until deinit returns. Growable: before calling a function added after 1.0,
+ * check TH_HOST_API_HAS(api, member).
+ *
+ * Unless stated otherwise a function: is callable in every transition phase except describe; takes the
+ * transition context the host passed to the current animator call (or to the callback running now); returns
+ * TH_ERR_INVALID_HANDLE / TH_ERR_STALE_HANDLE for bad handles, TH_ERR_INVALID_ARGUMENT for NULL out-params,
+ * TH_ERR_WRONG_PHASE / TH_ERR_WRONG_THREAD as in the rules at the top.
+ */
+typedef struct th_host_api {
+  uint32_t struct_size;
+  uint32_t reserved;
+
+  /* --- general ------------------------------------------------------------------------------------- */
+
+  /**
+   * Writes a message to the host's log (stderr), tagged with the plugin and, for a transition context, the
+   * animator and transition. Callable from any thread, in every phase, with any context (even {0}).
+   * `message` is read during the call. Never fails visibly.
+   */
+  void(TH_ABI *log)(th_context ctx, th_log_level level, const char *message);
+
+  /**
+   * A host extension by id (e.g. TH_EXT_CUSTOM_DRIVER), or NULL when the host does not support it. The
+   * returned table is owned by the host and valid until deinit. Callable in every phase, including describe.
+   */
+  const void *(TH_ABI *get_extension)(const char *id);
+
+  /* --- context queries (UIViewControllerContextTransitioning) ------------------------------------------ */
+
+  /** The container view, where the transition happens. */
+  th_status(TH_ABI *container_view)(th_context ctx, th_view *out_view);
+
+  /**
+   * view(forKey:): the view to animate for `key`, or {0} when UIKit would return nil (the presenter's view
+   * that a presentation keeps: do not touch it). TH_OK in both cases.
+   */
+  th_status(TH_ABI *view_for_key)(th_context ctx, th_view_key key, th_view *out_view);
+
+  /** viewController(forKey:): the root view of that side's tree (never {0}). */
+  th_status(TH_ABI *view_controller_for_key)(th_context ctx, th_view_key key, th_view *out_view);
+
+  /** initialFrame(for:): that side's frame at the start, container coordinates; {0,0,0,0} if unknown. */
+  th_status(TH_ABI *initial_frame)(th_context ctx, th_view_key key, th_rect *out_frame);
+
+  /**
+   * finalFrame(for:): that side's frame at the end; {0,0,0,0} if unknown or (from side) when its view will
+   * be removed. When not zero it must be respected.
+   */
+  th_status(TH_ABI *final_frame)(th_context ctx, th_view_key key, th_rect *out_frame);
+
+  /**
+   * The operation: "present", "dismiss", "push", "pop", "segue", "unwind", or a custom string the client
+   * chose (it settles like "present"). Borrowed string.
+   */
+  th_status(TH_ABI *operation)(th_context ctx, const char **out_operation);
+
+  /** isAnimated (true unless the client asked for an unanimated transition). */
+  th_status(TH_ABI *is_animated)(th_context ctx, bool *out_value);
+
+  /** isInteractive: true while a client drives the transition's progress (may change as it runs). */
+  th_status(TH_ABI *is_interactive)(th_context ctx, bool *out_value);
+
+  /** transitionWasCancelled: true once the transition has been cancelled. */
+  th_status(TH_ABI *transition_was_cancelled)(th_context ctx, bool *out_value);
+
+  /**
+   * completeTransition(_:): must be called exactly once per transition, when all its animations are done
+   * (usually from a completion), with `!transition_was_cancelled`. Calls animation_ended after the current
+   * callback returns. A second call returns TH_ERR_WRONG_PHASE and is reported (2008). Phase: animate.
+   */
+  th_status(TH_ABI *complete_transition)(th_context ctx, bool did_complete);
+
+  /**
+   * The transition's parameter values, by name (as declared in th_param_descriptor.name). Every declared
+   * parameter has a value (its default unless the client gave one), so TH_ERR_NOT_FOUND means the name was
+   * not declared. TH_ERR_TYPE_MISMATCH when the declared type differs; enum params are read as strings.
+   * The string is borrowed.
+   */
+  th_status(TH_ABI *param_number)(th_context ctx, const char *name, double *out_value);
+  th_status(TH_ABI *param_bool)(th_context ctx, const char *name, bool *out_value);
+  th_status(TH_ABI *param_string)(th_context ctx, const char *name, const char **out_value);
+  th_status(TH_ABI *param_color)(th_context ctx, const char *name, th_color *out_value);
+  th_status(TH_ABI *param_point)(th_context ctx, const char *name, th_point *out_value);
+  th_status(TH_ABI *param_rect)(th_context ctx, const char *name, th_rect *out_value);
+
+  /* --- the view tree ----------------------------------------------------------------------------------- */
+
+  /** The view whose id is `id` anywhere in this transition's scene; TH_ERR_NOT_FOUND if none. */
+  th_status(TH_ABI *find_view)(th_context ctx, const char *id, th_view *out_view);
+
+  /** The view's id string (unique in the scene; borrowed). */
+  th_status(TH_ABI *view_id)(th_context ctx, th_view view, const char **out_id);
+
+  /** The superview, or {0} when the view is not in a tree (or is the container). */
+  th_status(TH_ABI *superview)(th_context ctx, th_view view, th_view *out_superview);
+
+  /** The number of subviews. */
+  th_status(TH_ABI *subview_count)(th_context ctx, th_view view, uint32_t *out_count);
+
+  /** The subview at `index` in drawing order (0 = back); TH_ERR_INVALID_VALUE when out of range. */
+  th_status(TH_ABI *subview_at)(th_context ctx, th_view view, uint32_t index, th_view *out_subview);
+
+  /**
+   * Makes a plain view (no superview, zero frame, transparent, visible) for chrome such as a dimming or
+   * gradient overlay. Its id is `id_hint` when free, else the hint with a numeric suffix ("dimming-2");
+   * NULL or "" lets the host choose. It appears in frames once added to the tree. Phase: animate (also
+   * allowed inside animations functions).
+   */
+  th_status(TH_ABI *make_view)(th_context ctx, const char *id_hint, th_view *out_view);
+
+  /**
+   * snapshotView(afterScreenUpdates:): a new view that looks like `view` now (same size and content, no
+   * subviews' later changes), not yet in the tree. Frames report it with `snapshotOf`. Phase: animate.
+   */
+  th_status(TH_ABI *snapshot_view)(th_context ctx, th_view view, th_view *out_snapshot);
+
+  /**
+   * Tree changes, as UIView's. A view that already has a superview is moved. TH_ERR_INVALID_TREE when the
+   * change would make a cycle, when `sibling` is not a subview of `parent`, or when the container would be
+   * moved. Phase: animate (also inside animations functions; not animated).
+   */
+  th_status(TH_ABI *add_subview)(th_context ctx, th_view parent, th_view child);
+  th_status(TH_ABI *insert_subview_below)(th_context ctx, th_view parent, th_view child, th_view sibling);
+  th_status(TH_ABI *insert_subview_above)(th_context ctx, th_view parent, th_view child, th_view sibling);
+  /** `index` past the end appends (as UIKit); it is not an error. */
+  th_status(TH_ABI *insert_subview_at)(th_context ctx, th_view parent, th_view child, uint32_t index);
+  th_status(TH_ABI *remove_from_superview)(th_context ctx, th_view view);
+  th_status(TH_ABI *bring_subview_to_front)(th_context ctx, th_view parent, th_view child);
+  th_status(TH_ABI *send_subview_to_back)(th_context ctx, th_view parent, th_view child);
+
+  /**
+   * convert(_:from:to:): a rect or point in `from`'s bounds coordinates expressed in `to`'s. {0} for either
+   * view means the container. With 3-D transforms on the way the rect is the bounding box of the projected
+   * corners. TH_ERR_NOT_FOUND when there is no answer: the views are in unconnected trees, or a point
+   * projects behind the eye (w <= 0).
+   */
+  th_status(TH_ABI *convert_rect)(th_context ctx, th_rect rect, th_view from, th_view to, th_rect *out_rect);
+  th_status(TH_ABI *convert_point)(th_context ctx, th_point point, th_view from, th_view to,
+                                   th_point *out_point);
+
+  /* --- properties (see th_property for each one's kind) ------------------------------------------------ */
+
+  /**
+   * Getters return the model value (what was last set), as UIKit's do, also while an animation to it runs.
+   * Setters validate (NaN, infinite, alpha outside [0, 1] -> TH_ERR_INVALID_VALUE; unknown property ->
+   * TH_ERR_UNSUPPORTED; wrong kind -> TH_ERR_TYPE_MISMATCH). Phase: animate, animations, driver (setters
+   * write presentation values there); getters in every transition phase.
+   */
+  th_status(TH_ABI *get_number)(th_context ctx, th_view view, th_property property, double *out_value);
+  th_status(TH_ABI *set_number)(th_context ctx, th_view view, th_property property, double value);
+  th_status(TH_ABI *get_bool)(th_context ctx, th_view view, th_property property, bool *out_value);
+  th_status(TH_ABI *set_bool)(th_context ctx, th_view view, th_property property, bool value);
+  th_status(TH_ABI *get_point)(th_context ctx, th_view view, th_property property, th_point *out_value);
+  th_status(TH_ABI *set_point)(th_context ctx, th_view view, th_property property, th_point value);
+  th_status(TH_ABI *get_rect)(th_context ctx, th_view view, th_property property, th_rect *out_value);
+  th_status(TH_ABI *set_rect)(th_context ctx, th_view view, th_property property, th_rect value);
+  th_status(TH_ABI *get_transform)(th_context ctx, th_view view, th_property property,
+                                   th_transform3d *out_value);
+  th_status(TH_ABI *set_transform)(th_context ctx, th_view view, th_property property,
+                                   const th_transform3d *value);
+  /** `*out_is_set` = false (and `*out_value` untouched) when the colour is unset (nil). */
+  th_status(TH_ABI *get_color)(th_context ctx, th_view view, th_property property, th_color *out_value,
+                               bool *out_is_set);
+  /** `value` NULL unsets the colour. */
+  th_status(TH_ABI *set_color)(th_context ctx, th_view view, th_property property, const th_color *value);
+  /** `*out_is_set` = false when the view has no gradient. Arrays in `*out_value` are borrowed. */
+  th_status(TH_ABI *get_gradient)(th_context ctx, th_view view, th_property property,
+                                  th_gradient *out_value, bool *out_is_set);
+  /** `value` NULL removes the gradient. count >= 1; locations NULL or increasing in [0, 1]. */
+  th_status(TH_ABI *set_gradient)(th_context ctx, th_view view, th_property property,
+                                  const th_gradient *value);
+
+  /* --- animation blocks ------------------------------------------------------------------------------- */
+
+  /**
+   * UIView.animate(withDuration:delay:options:animations:completion:) and its spring variants: calls
+   * `animations(ctx, user_data)` once, now; every animatable property written in it animates from its
+   * current on-screen value to the written value with `options`' duration, delay and timing. Later calls
+   * `completion(ctx, finished, user_data)` once (`completion` may be NULL). A duration of 0 applies the
+   * writes at once (the completion still runs later, finished = true). TH_ERR_INVALID_VALUE for negative
+   * or non-finite durations and bad timing numbers; TH_ERR_UNSUPPORTED for unknown timing kinds. Phase:
+   * animate, animations (nested blocks).
+   */
+  th_status(TH_ABI *animate)(th_context ctx, const th_animation_options *options, th_animations_fn animations,
+                             th_completion_fn completion, void *user_data);
+
+  /**
+   * UIView.animateKeyframes: calls `animations` once, now; inside it, call add_keyframe. Property writes in
+   * a keyframe are its values; between keyframes values hold (as Core Animation's keyframe animations).
+   */
+  th_status(TH_ABI *animate_keyframes)(th_context ctx, const th_keyframe_options *options,
+                                       th_animations_fn animations, th_completion_fn completion,
+                                       void *user_data);
+
+  /**
+   * UIView.addKeyframe(withRelativeStartTime:relativeDuration:animations:): start and duration are fractions
+   * of the keyframe block, start + duration <= 1; duration 0 is a step at `relative_start`. Calls
+   * `animations` once, now. Phase: only inside an animate_keyframes animations function.
+   */
+  th_status(TH_ABI *add_keyframe)(th_context ctx, double relative_start, double relative_duration,
+                                  th_animations_fn animations, void *user_data);
+
+  /**
+   * The transition coordinator's animate(alongsideTransition:completion:): `animations` runs in the same
+   * animation context as the transition (right after animate_transition returns, with the transition's
+   * duration and the animator's timing); `completion` runs after the transition ends. For presentation
+   * controllers (chrome such as dimming). Phase: animate, presentation-controller will-begin calls.
+   */
+  th_status(TH_ABI *animate_alongside)(th_context ctx, th_animations_fn animations, th_completion_fn completion,
+                                       void *user_data);
+} th_host_api;
+
+/** Whether a host table has `member` (a function added after 1.0 may be missing in an older host). */
+#define TH_HOST_API_HAS(api, member) \
+  ((api) != NULL && (api)->struct_size >= offsetof(th_host_api, member) + sizeof((api)->member) && \
+   (api)->member != NULL)
+
+/**
+ * What the host tells the plugin about itself. Passed to th_plugin_entry, init and create; owned by the
+ * host, valid (with its strings) until deinit returns. Growable.
+ */
+typedef struct th_host_info {
+  uint32_t struct_size;
+  /** The host's ABI version (TH_ABI_VERSION_MAJOR / _MINOR as the host was built). */
+  uint32_t abi_major;
+  uint32_t abi_minor;
+  uint32_t reserved;
+  /** "transition-host". */
+  const char *host_name;
+  /** The host's version, e.g. "0.1.0". */
+  const char *host_version;
+  /**
+   * The plugin file as the user named it (absolute). The host loads a private copy of it (that is what
+   * makes hot reload at the same path work), so use this path, not dladdr, to find files beside the plugin.
+   */
+  const char *plugin_path;
+  /** The host API table. */
+  const th_host_api *api;
+  /** This plugin's context for `log` outside transitions. */
+  th_context plugin_context;
+} th_host_info;
+
+/* ------------------------------------------------------------------------------------------------------ */
+/* What the plugin describes                                                                                */
+/* ------------------------------------------------------------------------------------------------------ */
+
+/**
+ * Metadata of one animator parameter: enough for an editor to draw a settings panel. Growable. Read by the
+ * host at load time (every string is copied then).
+ */
+typedef struct th_param_descriptor {
+  uint32_t struct_size;
+  th_param_type type;
+  /** The key in `params`: [A-Za-z_][A-Za-z0-9_]*, unique within the animator. Required. */
+  const char *name;
+  /** One line of documentation. Optional (NULL). */
+  const char *doc;
+  /** The default of a number param; also within [min, max]. */
+  double default_number;
+  /** Bounds of a number param; -INFINITY / INFINITY (from <math.h>) for an unbounded side. min <= max. */
+  double min;
+  double max;
+  /** The default of a bool param. */
+  bool default_bool;
+  /** The default of a string param (required, may be "") and of an enum param (one of enum_options). */
+  const char *default_string;
+  /** The options of an enum param: a NULL-terminated array of distinct, non-empty strings (>= 1). */
+  const char *const *enum_options;
+  /** The default of a color param (components in [0, 1]). */
+  th_color default_color;
+  /** The default of a point param. */
+  th_point default_point;
+  /** The default of a rect param (width and height >= 0). */
+  th_rect default_rect;
+} th_param_descriptor;
+
+/** An extension the animator may offer through get_extension: see the end of this header. */
+typedef struct th_presentation_controller th_presentation_controller;
+
+/**
+ * One animator: metadata and the functions of a UIViewControllerAnimatedTransitioning. Growable. The host
+ * creates one instance per transition (create), calls transition_duration (maybe several times),
+ * animate_transition once, then animation_ended once after complete_transition, then destroy.
+ */
+typedef struct th_animator_descriptor {
+  uint32_t struct_size;
+  uint32_t reserved;
+  /** Unique within the plugin: [A-Za-z0-9][A-Za-z0-9._-]*, at most 64 bytes, no '/'. Required. */
+  const char *id;
+  /** Human name ("Pull down"). Required. */
+  const char *name;
+  /** One or two sentences. Optional (NULL). */
+  const char *description;
+  /**
+   * Operations it supports, a NULL-terminated array of non-empty strings ("present", "dismiss", "push",
+   * "pop", "segue", "unwind", custom ones). NULL means every operation. The host refuses others (2003).
+   */
+  const char *const *operations;
+  /** Parameter metadata: `param_count` pointers (NULL when 0). */
+  uint32_t param_count;
+  uint32_t reserved2;
+  const th_param_descriptor *const *params;
+
+  /**
+   * Makes an instance for one transition; returns plugin-owned state passed to the calls below, or NULL
+   * on failure (the transition then fails with 2008). Phase: describe. Required.
+   */
+  void *(TH_ABI *create)(const struct th_animator_descriptor *animator, const th_host_info *host);
+
+  /** Frees the instance. Called once, after animation_ended, or when the transition fails. Required. */
+  void(TH_ABI *destroy)(void *instance);
+
+  /**
+   * transitionDuration(using:): seconds, finite and >= 0 (else 2008). `ctx` may be {0} (UIKit's nil
+   * context: the host asks before a transition exists). Should equal what animate_transition uses. Phase:
+   * duration. Required.
+   */
+  double(TH_ABI *transition_duration)(void *instance, th_context ctx);
+
+  /**
+   * animateTransition(using:): set up the views and start the animations; complete_transition must
+   * eventually be called (usually from a completion). Called once. Phase: animate. Required.
+   */
+  void(TH_ABI *animate_transition)(void *instance, th_context ctx);
+
+  /** animationEnded(_:): after complete_transition. Phase: ended. Optional (NULL). */
+  void(TH_ABI *animation_ended)(void *instance, th_context ctx, bool transition_completed);
+
+  /**
+   * An animator extension by id (TH_EXT_PRESENTATION_CONTROLLER, …), or NULL. The returned table belongs
+   * to the plugin and must stay valid until destroy. Phase: describe. Optional (NULL = no extensions).
+   */
+  const void *(TH_ABI *get_extension)(void *instance, const char *id);
+} th_animator_descriptor;
+
+/**
+ * The plugin: returned by th_plugin_entry. Growable; the first three fields never move in any ABI version.
+ * The descriptor, its animators and params, and all their strings must stay valid and unchanged until
+ * deinit returns (static storage is the usual choice). The host copies the strings at load time.
+ */
+typedef struct th_plugin_descriptor {
+  uint32_t struct_size;
+  /** Set to TH_ABI_VERSION_MAJOR / _MINOR (the header the plugin was built with). */
+  uint32_t abi_major;
+  uint32_t abi_minor;
+  uint32_t reserved;
+  /** Reverse-DNS id, e.g. "com.example.fade": two or more dot-separated labels of [A-Za-z0-9_-]. Required. */
+  const char *id;
+  /** Human name. Required. */
+  const char *name;
+  /** The plugin's own version, e.g. "1.2.0". Required. */
+  const char *version;
+  /** Optional (NULL). */
+  const char *vendor;
+  /** Optional (NULL). */
+  const char *description;
+
+  /**
+   * Called once after the descriptor was accepted, before anything else; return false to refuse loading
+   * (error 1006; deinit is then not called). May be called more than once for the same loaded library
+   * (once per load of the same file): keep a counter and set up on the first call only. Phase: describe.
+   * Optional (NULL = nothing to do).
+   */
+  bool(TH_ABI *init)(const th_host_info *host);
+
+  /** Called once per successful init, last (pair it with init's counter). Phase: describe. Optional. */
+  void(TH_ABI *deinit)(void);
+
+  /** The animators: `animator_count` (>= 1) pointers, ids unique. */
+  uint32_t animator_count;
+  uint32_t reserved2;
+  const th_animator_descriptor *const *animators;
+} th_plugin_descriptor;
+
+/**
+ * THE ENTRY POINT. Every plugin defines and exports exactly this function:
+ *
+ *     TH_EXPORT const th_plugin_descriptor *th_plugin_entry(const th_host_info *host) { return &descriptor; }
+ *
+ * Negotiation: the host passes its ABI version in `host`; the plugin returns a descriptor stamped with the
+ * version it was built against. The host accepts equal majors (whatever the minors: plugins check
+ * host->abi_minor or TH_HOST_API_HAS before using newer features) and refuses others with error 1004.
+ * Return NULL only when this host is too old for the plugin; the host reports 1004 as well.
+ * Must be fast and side-effect free (no output, no threads); real work belongs in init. Phase: describe.
+ *
+ * (A function, not a data symbol, so that Swift can export it with @c / @_cdecl.)
+ */
+TH_EXPORT const th_plugin_descriptor *th_plugin_entry(const th_host_info *host);
+
+/** The entry function's type, for hosts that dlsym it. */
+typedef const th_plugin_descriptor *(TH_ABI *th_plugin_entry_fn)(const th_host_info *host);
+
+/* ------------------------------------------------------------------------------------------------------ */
+/* Extensions (CLAP style: by string id with a revision; ids never change once published)                   */
+/* ------------------------------------------------------------------------------------------------------ */
+
+/**
+ * Animator extension "th.presentation-controller/1": a UIPresentationController for the animator's
+ * present/dismiss (and segue/unwind) transitions. Returned by th_animator_descriptor.get_extension. Every
+ * function may be NULL (UIKit's default behaviour then applies). Growable.
+ *
+ * Order: create → presentation_transition_will_begin (or dismissal_…) → animate_transition → alongside
+ * animations → … → complete_transition → animation_ended → …_did_end → destroy.
+ *
+ * Chrome views (dimming, gradients) are ordinary views made with make_view in will_begin and added to the
+ * container; give them an id hint ("dimming") so that the dismissal's controller finds them with find_view.
+ */
+struct th_presentation_controller {
+  uint32_t struct_size;
+  uint32_t reserved;
+  /**
+   * frameOfPresentedViewInContainerView: write the presented view's final frame, in container coordinates,
+   * and return true; return false for UIKit's default (the container's bounds). Called possibly several
+   * times; return the same value each time. Phase: duration.
+   */
+  bool(TH_ABI *frame_of_presented_view)(void *instance, th_context ctx, th_rect container_bounds,
+                                        th_rect *out_frame);
+  /**
+   * shouldRemovePresentersView: true when the presenter's view leaves the screen at the end of the
+   * presentation (full-screen covers); default false (segue: true). Phase: duration.
+   */
+  bool(TH_ABI *should_remove_presenters_view)(void *instance, th_context ctx);
+  /** Before animate_transition of a presentation: add chrome, start alongside animations. Phase: animate. */
+  void(TH_ABI *presentation_transition_will_begin)(void *instance, th_context ctx);
+  /** After the presentation ended; `completed` false = cancelled (remove chrome). Phase: ended. */
+  void(TH_ABI *presentation_transition_did_end)(void *instance, th_context ctx, bool completed);
+  /** Before animate_transition of a dismissal. Phase: animate. */
+  void(TH_ABI *dismissal_transition_will_begin)(void *instance, th_context ctx);
+  /** After the dismissal ended; remove chrome only if `completed`. Phase: ended. */
+  void(TH_ABI *dismissal_transition_did_end)(void *instance, th_context ctx, bool completed);
+};
+
+#define TH_EXT_PRESENTATION_CONTROLLER "th.presentation-controller/1"
+
+/**
+ * A custom driver's update: called by the host whenever it needs the driven values at `time` seconds since
+ * the driver started (0 <= time <= duration; fraction = time / duration, or 1 when the duration is 0). It
+ * sets presentation values with the property setters. It MUST be a pure function of time: the host calls
+ * it for any time, in any order, any number of times (sampling, scrubbing, running backwards on cancel),
+ * and it must not keep state between calls or call anything but getters and setters (phase: driver).
+ * When the driver's time has passed, the values it writes for time = duration become the model values (as a
+ * property animator leaves them), then its completion runs.
+ */
+typedef void(TH_ABI *th_driver_update_fn)(th_context ctx, double time, double fraction, void *user_data);
+
+/** Options of a custom driver. Growable. */
+typedef struct th_driver_options {
+  uint32_t struct_size;
+  uint32_t flags; /* must be 0 in ABI 1.0 */
+  /** Seconds, finite, >= 0. */
+  double duration;
+  /** Seconds, finite, >= 0. */
+  double delay;
+} th_driver_options;
+
+/**
+ * Host extension "th.custom-driver/1" (from th_host_api.get_extension): procedural animation, like
+ * CustomPresenter's animationDriver. A driver is a slot on the transition's timeline that the host samples
+ * every frame by calling `update`; it scrubs, pauses, finishes and cancels with the rest of the transition.
+ * Growable.
+ */
+typedef struct th_host_custom_driver {
+  uint32_t struct_size;
+  uint32_t reserved;
+  /**
+   * Adds a driver to the transition. `update` is required; `completion` (may be NULL) runs once when the
+   * driver's time has passed, as an animation block's does. Phase: animate. Misuse returns the usual errors.
+   */
+  th_status(TH_ABI *add_driver)(th_context ctx, const th_driver_options *options, th_driver_update_fn update,
+                                th_completion_fn completion, void *user_data);
+} th_host_custom_driver;
+
+#define TH_EXT_CUSTOM_DRIVER "th.custom-driver/1"
+
+/* Enums travel as 32-bit integers; a plugin built with -fshort-enums would not. */
+TH_STATIC_ASSERT(sizeof(th_status) == 4, "th_plugin.h: enums must be 32-bit (do not use -fshort-enums)");
+TH_STATIC_ASSERT(sizeof(th_property) == 4, "th_plugin.h: enums must be 32-bit (do not use -fshort-enums)");
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TH_PLUGIN_H */

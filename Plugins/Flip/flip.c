@@ -1,0 +1,1 @@
+/* The Flip animator (issue 6): written against th_plugin.h alone. */

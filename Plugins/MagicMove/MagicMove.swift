@@ -1,0 +1,1 @@
+// The MagicMove animator (issue 6): written with TransitionKit.

@@ -1,0 +1,1 @@
+// The PullDown animator (issue 6): written with TransitionKit.

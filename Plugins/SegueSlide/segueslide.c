@@ -1,0 +1,1 @@
+/* The SegueSlide animator (issue 6): written against th_plugin.h alone. */

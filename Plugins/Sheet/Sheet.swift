@@ -1,0 +1,1 @@
+// The Sheet animator (issue 6): written with TransitionKit.

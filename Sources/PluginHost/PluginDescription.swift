@@ -1,0 +1,61 @@
+/// What a loaded plugin declares, copied out of its descriptor at load time (Swift strings: nothing here
+/// points into the plugin's memory, so it outlives the library).
+package struct PluginInfo: Sendable, Equatable {
+  /// Reverse-DNS id, e.g. `com.example.fade`.
+  package var id: String
+  package var name: String
+  package var version: String
+  package var vendor: String?
+  package var description: String?
+  /// The ABI version the plugin was built against.
+  package var abi: ABIVersion
+  package var animators: [AnimatorInfo]
+}
+
+/// One animator's metadata.
+package struct AnimatorInfo: Sendable, Equatable {
+  /// The id within its plugin (the `animatorId` of `pluginId/animatorId`).
+  package var id: String
+  /// Human name.
+  package var name: String
+  package var description: String?
+  /// The operations it supports; nil means every operation.
+  package var operations: [String]?
+  package var params: [PluginParameter]
+
+  /// Whether the animator accepts `operation`.
+  package func supports(operation: String) -> Bool {
+    operations?.contains(operation) ?? true
+  }
+}
+
+/// One parameter's metadata: enough for an editor to draw a settings panel.
+package struct PluginParameter: Sendable, Equatable {
+  /// The parameter types of CONVENTIONS.md, spelled as in the protocol.
+  package enum Kind: String, Sendable, Equatable, CaseIterable {
+    case number, bool, `enum`, color, string, point, rect
+  }
+
+  /// A parameter value (a default here; the transition's values in the engine binding).
+  package enum Value: Sendable, Equatable {
+    case number(Double)
+    case bool(Bool)
+    /// The value of a `string` or an `enum` parameter.
+    case string(String)
+    case color(r: Double, g: Double, b: Double, a: Double)
+    case point(x: Double, y: Double)
+    case rect(x: Double, y: Double, width: Double, height: Double)
+  }
+
+  /// The key in `params`.
+  package var name: String
+  package var kind: Kind
+  /// One line of documentation.
+  package var doc: String?
+  package var defaultValue: Value
+  /// For numbers: the bounds, each possibly infinite. Nil for other kinds.
+  package var minimum: Double?
+  package var maximum: Double?
+  /// For enums: the options, in declaration order. Empty for other kinds.
+  package var options: [String]
+}

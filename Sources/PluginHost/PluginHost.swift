@@ -1,1 +1,0 @@
-// Module PluginHost: filled in by its issue.

@@ -1,0 +1,376 @@
+import CTransitionABI
+
+/// The loaded plugins: load, unload, hot reload, list, and animator lookup.
+///
+/// Each load of a plugin file makes a *generation*: a private copy of the file, opened with dlopen, its
+/// descriptor validated and copied, its `init` called. Reloading makes a new generation from the same path
+/// and serves every later lookup from it; the old generation stays alive until the last transition that
+/// holds a lease on it ends, then its `deinit` runs and the library goes. Unloading a plugin whose current
+/// generation has transitions running is refused (1008).
+///
+/// Not thread-safe: create and use it on the host thread.
+package final class PluginRegistry {
+  /// Where plugins may come from.
+  package let searchPath: PluginSearchPath
+  /// `--allow-any-plugin-path`.
+  package let allowAnyPath: Bool
+  let logger: PluginLogger
+  private let api = HostAPITable()
+  /// Current generations by plugin id, in load order.
+  private var current: [PluginGeneration] = []
+  /// The next generation number of each plugin id (numbers are never reused within a registry).
+  private var generationCounter: [String: Int] = [:]
+
+  package init(searchPath: PluginSearchPath, allowAnyPath: Bool = false, logger: PluginLogger = .standardError()) {
+    self.searchPath = searchPath
+    self.allowAnyPath = allowAnyPath
+    self.logger = logger
+  }
+
+  deinit {
+    // Shut down what is idle; generations still leased shut down when their last lease ends.
+    for generation in current { generation.retire() }
+  }
+
+  /// A loaded plugin as `plugins/list` shows it.
+  package struct LoadedPlugin: Sendable, Equatable {
+    package var info: PluginInfo
+    /// The path the plugin was loaded from (absolute; the original, not the private copy).
+    package var path: String
+    /// 1 for the first load of this plugin id, then one more per reload.
+    package var generation: Int
+    /// Transitions of the current generation still running.
+    package var runningTransitions: Int
+  }
+
+  /// Every loaded plugin, in load order.
+  package var plugins: [LoadedPlugin] {
+    current.map { LoadedPlugin(info: $0.info, path: $0.path, generation: $0.number, runningTransitions: $0.leaseCount) }
+  }
+
+  /// Loads the plugin file at `path` (see `PluginSearchPath.resolve` for which paths are accepted).
+  ///
+  /// - Returns: the loaded plugin.
+  /// - Throws: one of 1001…1007; a plugin id that is already loaded is 1005 (use `reload`).
+  @discardableResult
+  package func load(path: String) throws(PluginLoadError) -> LoadedPlugin {
+    let file = try searchPath.resolve(path, allowAnyPath: allowAnyPath)
+    let generation = try makeGeneration(file: file) { id throws(PluginLoadError) in
+      if let existing = current.first(where: { $0.info.id == id }) {
+        throw .invalidDescriptor(
+          path: file, reason: "plugin id \(id) is already loaded from \(existing.path) (reload it instead)")
+      }
+    }
+    current.append(generation)
+    return summary(generation)
+  }
+
+  /// Loads every start-up candidate (`PluginSearchPath.autoLoadCandidates`), continuing past failures.
+  ///
+  /// - Returns: the failures, by file.
+  package func loadAutomatically() -> [(path: String, error: PluginLoadError)] {
+    var failures: [(path: String, error: PluginLoadError)] = []
+    for file in searchPath.autoLoadCandidates() {
+      do { try load(path: file) } catch { failures.append((file, error)) }
+    }
+    return failures
+  }
+
+  /// Makes a new generation of a loaded plugin from its path (a rebuilt file at the same path is picked
+  /// up). The new generation serves every later lookup; transitions running on the old one finish on it.
+  /// On failure the old generation stays in place.
+  ///
+  /// - Throws: 1001…1006 for the new file (1005 also when it declares another plugin id), or
+  ///   `.unknownPlugin`.
+  @discardableResult
+  package func reload(pluginID: String) throws(PluginLoadError) -> LoadedPlugin {
+    guard let index = current.firstIndex(where: { $0.info.id == pluginID }) else {
+      throw .unknownPlugin(pluginID: pluginID)
+    }
+    let old = current[index]
+    let generation = try makeGeneration(file: old.path) { id throws(PluginLoadError) in
+      if id != pluginID {
+        throw .invalidDescriptor(
+          path: old.path, reason: "the rebuilt file declares plugin id \(id), not \(pluginID)")
+      }
+    }
+    current[index] = generation
+    old.retire()
+    return summary(generation)
+  }
+
+  /// Unloads a plugin: runs its `deinit` and releases the library.
+  ///
+  /// - Throws: `.busy` (1008) while transitions of its current generation run; `.unknownPlugin`.
+  package func unload(pluginID: String) throws(PluginLoadError) {
+    guard let index = current.firstIndex(where: { $0.info.id == pluginID }) else {
+      throw .unknownPlugin(pluginID: pluginID)
+    }
+    let generation = current[index]
+    guard generation.leaseCount == 0 else {
+      throw .busy(pluginID: pluginID, runningTransitions: generation.leaseCount)
+    }
+    current.remove(at: index)
+    generation.retire()
+  }
+
+  /// Finds an animator by `pluginId/animatorId`, or by its short `animatorId` when exactly one loaded
+  /// plugin has it.
+  package func resolve(animatorID: String) throws(AnimatorLookupError) -> ResolvedAnimator {
+    if let slash = animatorID.lastIndex(of: "/") {
+      let pluginID = String(animatorID[..<slash])
+      let shortID = String(animatorID[animatorID.index(after: slash)...])
+      guard let generation = current.first(where: { $0.info.id == pluginID }),
+        let index = generation.info.animators.firstIndex(where: { $0.id == shortID })
+      else { throw .unknown(id: animatorID) }
+      return ResolvedAnimator(generation: generation, index: index)
+    }
+    var matches: [ResolvedAnimator] = []
+    for generation in current {
+      if let index = generation.info.animators.firstIndex(where: { $0.id == animatorID }) {
+        matches.append(ResolvedAnimator(generation: generation, index: index))
+      }
+    }
+    guard let match = matches.first else { throw .unknown(id: animatorID) }
+    guard matches.count == 1 else { throw .ambiguous(id: animatorID, candidates: matches.map(\.qualifiedID)) }
+    return match
+  }
+
+  /// Every animator of every loaded plugin, as `animators/list` shows them.
+  package var animators: [ResolvedAnimator] {
+    current.flatMap { generation in
+      generation.info.animators.indices.map { ResolvedAnimator(generation: generation, index: $0) }
+    }
+  }
+
+  /// Resolves `animatorID` and takes a lease on its generation for one transition.
+  package func lease(animatorID: String) throws(AnimatorLookupError) -> AnimatorLease {
+    // The registry only serves generations that are not shut down, so the lease always succeeds here.
+    guard let lease = try resolve(animatorID: animatorID).lease() else { throw .unknown(id: animatorID) }
+    return lease
+  }
+
+  // MARK: - Loading one generation
+
+  private func makeGeneration(
+    file: String, checkID: (String) throws(PluginLoadError) -> Void
+  ) throws(PluginLoadError) -> PluginGeneration {
+    let library = try PrivateCopy.open(file)
+    var keepLibrary = false
+    defer { if !keepLibrary { dispose(library) } }
+
+    let entryAddress: UnsafeMutableRawPointer
+    switch library.symbol(named: TH_PLUGIN_ENTRY_SYMBOL) {
+    case .success(let address): entryAddress = address
+    case .failure(let error):
+      throw .entrySymbolMissing(path: file, reason: error.message.replacingAll(library.path, with: file))
+    }
+    let entry = unsafeBitCast(entryAddress, to: th_plugin_entry_fn.self)
+
+    // One context and one th_host_info per generation, from the entry call until deinit (plugins may keep
+    // the pointer they got in th_plugin_entry). The context is named after the file until the id is known.
+    let context = ContextDirectory.shared.register(.init(source: file, logger: logger))
+    var keepContext = false
+    defer { if !keepContext { ContextDirectory.shared.unregister(context) } }
+    let hostInfo = HostInfoStorage(pluginPath: file, api: api, context: context)
+
+    guard let descriptor = entry(hostInfo.pointer) else {
+      throw .abiIncompatible(path: file, pluginABI: nil, hostABI: .host)
+    }
+    let info = try DescriptorReader.read(descriptor, path: file)
+    try checkID(info.id)
+    ContextDirectory.shared.rename(context, source: info.id)
+
+    if let initialize = descriptor.pointee.`init` {
+      guard initialize(hostInfo.pointer) else { throw .initFailed(path: file, pluginID: info.id) }
+    }
+    keepLibrary = true
+    keepContext = true
+    let number = (generationCounter[info.id] ?? 0) + 1
+    generationCounter[info.id] = number
+    return PluginGeneration(
+      number: number, path: file, info: info, library: library, descriptor: descriptor, hostInfo: hostInfo,
+      context: context)
+  }
+
+  private func summary(_ generation: PluginGeneration) -> LoadedPlugin {
+    LoadedPlugin(
+      info: generation.info, path: generation.path, generation: generation.number,
+      runningTransitions: generation.leaseCount)
+  }
+}
+
+/// What became of a generation's library.
+package enum LibraryDisposition: Sendable, Equatable {
+  /// Loaded and in use.
+  case open
+  /// `dlclose`d.
+  case closed
+  /// Left mapped for the rest of the process, because it is registered with the Swift runtime.
+  case keptMapped
+}
+
+/// Closes a library unless it is registered with the Swift runtime (see `DynamicLibrary.usesSwiftRuntime`),
+/// in which case it stays mapped: closing it would leave the runtime with dangling pointers.
+@discardableResult
+func dispose(_ library: DynamicLibrary) -> LibraryDisposition {
+  if library.usesSwiftRuntime {
+    library.leak()
+    return .keptMapped
+  }
+  try? library.close()
+  return .closed
+}
+
+/// One loaded copy of a plugin file: the library, its validated descriptor, and its `th_host_info`.
+///
+/// Alive while the registry serves it or a lease holds it; `retire` shuts it down as soon as no lease
+/// does (its `deinit` runs, then the library is disposed of).
+package final class PluginGeneration {
+  /// 1, 2, … per plugin id.
+  package let number: Int
+  /// The original file (not the private copy).
+  package let path: String
+  package let info: PluginInfo
+  private let library: DynamicLibrary
+  /// Valid until `shutDown`.
+  let descriptor: UnsafePointer<th_plugin_descriptor>
+  let hostInfo: HostInfoStorage
+  private let context: th_context
+  /// Transitions running on this generation.
+  package private(set) var leaseCount = 0
+  /// The registry no longer serves it.
+  package private(set) var isRetired = false
+  /// `deinit` ran and the library is gone (or leaked).
+  package private(set) var isShutDown = false
+  /// What became of the library.
+  package private(set) var libraryDisposition = LibraryDisposition.open
+  /// The private copy the library was loaded from (already unlinked; it shows in /proc/self/maps).
+  package var loadedCopyPath: String { library.path }
+
+  init(
+    number: Int, path: String, info: PluginInfo, library: DynamicLibrary,
+    descriptor: UnsafePointer<th_plugin_descriptor>, hostInfo: HostInfoStorage, context: th_context
+  ) {
+    self.number = number
+    self.path = path
+    self.info = info
+    self.library = library
+    self.descriptor = descriptor
+    self.hostInfo = hostInfo
+    self.context = context
+  }
+
+  /// Counts one more transition; false when the generation is already shut down.
+  func acquire() -> Bool {
+    guard !isShutDown else { return false }
+    leaseCount += 1
+    return true
+  }
+
+  func release() {
+    precondition(leaseCount > 0, "lease released twice")
+    leaseCount -= 1
+    if isRetired && leaseCount == 0 { shutDown() }
+  }
+
+  /// Stops serving; shuts down now when idle, else when the last lease ends.
+  func retire() {
+    isRetired = true
+    if leaseCount == 0 { shutDown() }
+  }
+
+  private func shutDown() {
+    guard !isShutDown else { return }
+    isShutDown = true
+    if let deinitialize = descriptor.pointee.deinit { deinitialize() }
+    ContextDirectory.shared.unregister(context)
+    libraryDisposition = dispose(library)
+  }
+
+  /// The C descriptor of animator `index` (validated at load).
+  func animatorDescriptor(at index: Int) -> UnsafePointer<th_animator_descriptor> {
+    descriptor.pointee.animators![index]!
+  }
+}
+
+/// An animator found by `PluginRegistry.resolve`: which generation, which animator.
+package struct ResolvedAnimator {
+  package let generation: PluginGeneration
+  let index: Int
+
+  /// Its metadata.
+  package var info: AnimatorInfo { generation.info.animators[index] }
+  /// `pluginId/animatorId`.
+  package var qualifiedID: String { generation.info.id + "/" + info.id }
+
+  /// Keeps the generation alive for one transition; nil when it was shut down since it was resolved.
+  package func lease() -> AnimatorLease? {
+    AnimatorLease(generation: generation, index: index)
+  }
+}
+
+/// A transition's hold on the generation of its animator: while it exists, the generation's library stays
+/// loaded even if the plugin is reloaded. Call `end()` when the transition ends (deinit does it otherwise).
+package final class AnimatorLease {
+  package let generation: PluginGeneration
+  private let index: Int
+  private var ended = false
+
+  init?(generation: PluginGeneration, index: Int) {
+    self.generation = generation
+    self.index = index
+    guard generation.acquire() else {
+      ended = true
+      return nil
+    }
+  }
+
+  deinit { end() }
+
+  /// The animator's metadata.
+  package var info: AnimatorInfo { generation.info.animators[index] }
+  /// `pluginId/animatorId`.
+  package var qualifiedID: String { generation.info.id + "/" + info.id }
+  /// The C descriptor, valid while the lease is held.
+  package var descriptor: UnsafePointer<th_animator_descriptor> { generation.animatorDescriptor(at: index) }
+  /// The `th_host_info` of the generation, valid while the lease is held.
+  package var hostInfo: UnsafePointer<th_host_info> { UnsafePointer(generation.hostInfo.pointer) }
+
+  /// Lets the generation go (idempotent).
+  package func end() {
+    guard !ended else { return }
+    ended = true
+    generation.release()
+  }
+
+  /// Creates an animator instance (`create`), or nil when the plugin returns NULL or the lease has ended.
+  package func makeInstance() -> AnimatorInstance? {
+    guard !ended else { return nil }
+    guard let state = descriptor.pointee.create(descriptor, hostInfo) else { return nil }
+    return AnimatorInstance(lease: self, state: state)
+  }
+}
+
+/// One animator instance (plugin-owned state from `create`), destroyed with `destroy` in deinit. Holds its
+/// lease, so the library outlives it.
+package final class AnimatorInstance {
+  package let lease: AnimatorLease
+  /// The plugin's instance pointer.
+  package let state: UnsafeMutableRawPointer
+
+  init(lease: AnimatorLease, state: UnsafeMutableRawPointer) {
+    self.lease = lease
+    self.state = state
+  }
+
+  deinit {
+    lease.descriptor.pointee.destroy(state)
+  }
+
+  /// `transition_duration` with a context, or `{0}` (UIKit's nil context) before a transition exists. The
+  /// raw value: validating it (finite, >= 0) is the transition's job, which reports misbehaviour.
+  package func transitionDuration(context: th_context = th_context(id: 0)) -> Double {
+    lease.descriptor.pointee.transition_duration(state, context)
+  }
+}

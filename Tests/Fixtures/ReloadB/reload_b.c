@@ -1,0 +1,5 @@
+// Hot reload, generation B: same plugin id as ReloadA, transition_duration 0.75 s.
+#define FIXTURE_PLUGIN_ID "com.example.test.reload"
+#define FIXTURE_TAG "B"
+#define FIXTURE_DURATION 0.75
+#include "../Shared/simple_plugin.h"
