@@ -171,6 +171,8 @@ import TransitionEngine
         "initial_frame(from) 0 0 400 800",
         "initial_frame(to) 0 0 0 0",
         "final_frame(to) 0 0 400 800",
+        "match key of from: (none)",
+        "find_view_by_match(to, hero): not found",
         "animated 1 cancelled 0",
         "made overlay",
         "made overlay-2",
@@ -196,6 +198,27 @@ import TransitionEngine
     #expect(run.scene.view(withID: "from-snapshot")?.snapshotOf == "from")
     #expect(run.to.subviews.map(\.id) == ["overlay", "overlay-2"])
     #expect(run.scene.container.sublayerTransform.m34 == -0.002)
+  }
+
+  /// Shared elements: a node's `match` key is readable, and find_view_by_match pairs it with the view of the other
+  /// tree that has the same key (depth first, the first one wins).
+  @Test func sharedElementKeysPairViewsAcrossTrees() throws {
+    let host = try Host()
+    let run = try host.run("tree", params: ["amount": .number(0.75), "mode": .string("b")]) { scene, from, to in
+      from.matchKey = "avatar"
+      let header = try! scene.makeView(id: "header")
+      let avatar = try! scene.makeView(id: "big-avatar")
+      let decoy = try! scene.makeView(id: "decoy")
+      avatar.matchKey = "hero"
+      decoy.matchKey = "hero"
+      to.addSubview(header)
+      header.addSubview(avatar)
+      to.addSubview(decoy)
+    }
+    #expect(try run.run() == .completed)
+    let notes = host.notes("tree")
+    #expect(notes.contains("match key of from: avatar"))
+    #expect(notes.contains("find_view_by_match(to, hero): big-avatar"))
   }
 
   /// Completing from the first of two blocks: the second's completion is still owed when the transition ends; it

@@ -735,6 +735,23 @@ typedef struct th_host_api {
    */
   th_status(TH_ABI *animate_alongside)(th_context ctx, th_animations_fn animations, th_completion_fn completion,
                                        void *user_data);
+
+  /* --- shared elements ---------------------------------------------------------------------------------- */
+
+  /**
+   * The shared-element key the client gave `view` (the view-tree node's `match`, as Hero's heroID), in
+   * `*out_key` (borrowed). TH_ERR_NOT_FOUND when the view has none (views the animator made, snapshots).
+   * Phase: any but describe.
+   */
+  th_status(TH_ABI *view_match_key)(th_context ctx, th_view view, const char **out_key);
+
+  /**
+   * The view in the subtree of `root` (`root` included, depth first, back to front) whose shared-element key
+   * equals `key`, in `*out_view`: how MagicMove-style animators pair a view of the from tree with its
+   * counterpart in the to tree (root = the other tree's view controller view). TH_ERR_NOT_FOUND when none has
+   * it. Phase: any but describe.
+   */
+  th_status(TH_ABI *find_view_by_match)(th_context ctx, th_view root, const char *key, th_view *out_view);
 } th_host_api;
 
 /** Whether a host table has `member` (a function added after 1.0 may be missing in an older host). */

@@ -334,6 +334,12 @@ static void log_view_id(th_context ctx, const char *label, th_view view) {
   say(ctx, line);
 }
 
+static void sayf_text(th_context ctx, const char *label, const char *text) {
+  char line[160];
+  snprintf(line, sizeof line, "%s %s", label, text);
+  say(ctx, line);
+}
+
 static void tree_animate(void *instance, th_context ctx) {
   (void)instance;
   th_view container, from, from_vc, to = to_view(ctx), found, overlay, overlay2, snap, parent, first;
@@ -351,6 +357,15 @@ static void tree_animate(void *instance, th_context ctx) {
   sayf(ctx, "initial_frame(to) %g %g %g %g", r.x, r.y, r.width, r.height);
   api->final_frame(ctx, TH_KEY_TO, &r);
   sayf(ctx, "final_frame(to) %g %g %g %g", r.x, r.y, r.width, r.height);
+  const char *key = "(none)";
+  api->view_match_key(ctx, from_vc, &key);
+  sayf_text(ctx, "match key of from:", key);
+  th_view paired = {0};
+  if (api->find_view_by_match(ctx, to, "hero", &paired) == TH_OK) {
+    log_view_id(ctx, "find_view_by_match(to, hero):", paired);
+  } else {
+    say(ctx, "find_view_by_match(to, hero): not found");
+  }
   bool animated = false, cancelled = true;
   api->is_animated(ctx, &animated);
   api->transition_was_cancelled(ctx, &cancelled);
