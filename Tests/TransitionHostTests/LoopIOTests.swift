@@ -96,6 +96,29 @@ import Testing
     #expect(!channel.isClosed)
   }
 
+  @Test func restoreFlagsUndoesANonBlockingSwitch() {
+    let pipe = TestPipe()
+    let channel = OutputChannel(fd: pipe.write)
+    _ = fcntl(pipe.write, F_SETFL, fcntl(pipe.write, F_GETFL) | O_NONBLOCK)
+    channel.restoreFlags()
+    #expect(fcntl(pipe.write, F_GETFL) & O_NONBLOCK == 0)
+  }
+
+  @Test func aNonBlockingDescriptorAfterASignalReportsTheInterruptInsteadOfWaiting() {
+    let pipe = TestPipe()
+    pipe.fill()
+    _ = fcntl(pipe.write, F_SETFL, fcntl(pipe.write, F_GETFL) | O_NONBLOCK)  // what the handler does
+    let signals = TestPipe()
+    signals.send("x")
+    let channel = OutputChannel(fd: pipe.write)
+    channel.interruptFD = signals.read
+    channel.appendMessage("{}")
+    #expect(channel.flush() == .interrupted)
+    #expect(channel.isInterrupted)
+    channel.appendMessage(String(repeating: " ", count: 300_000))
+    #expect(channel.pendingByteCount == 300_004, "no automatic flush while interrupted")
+  }
+
   @Test func aSignalByteInterruptsAFlushThatWouldWait() {
     let pipe = TestPipe()
     pipe.fill()
@@ -190,6 +213,13 @@ import Testing
 
 /// Signal dispositions are process-wide: everything that installs the handlers lives in this one suite.
 @Suite(.serialized) struct SignalPipeTests {
+  @Test func onlyOnePipeCanExistAtATime() throws {
+    let first = try SignalPipe(signals: [SIGUSR2])
+    withExtendedLifetime(first) {
+      #expect(throws: SignalPipe.Failure.self) { try SignalPipe(signals: [SIGUSR2]) }
+    }
+  }
+
   @Test func signalsArriveAsBytesInOrder() throws {
     let signals = try SignalPipe()
     #expect(signals.drain().isEmpty)
@@ -234,23 +264,28 @@ import Testing
 
   @Test func sigtermEndsTheServerAfterItsTerminateHookAndAnswersPendingRequests() throws {
     StdoutProtection.ignoreSIGPIPE()
-    let signals = try SignalPipe()
     let stdin = TestPipe()  // stays open: only the signal can end the server
     let stdout = TestPipe()
+    let signals = try SignalPipe(nonBlockingFD: stdout.write)
     let reader = stdout.drainInBackground()
     stdin.send(#"{"jsonrpc":"2.0","id":1,"method":"test/wait"}"# + "\n")
     let server = Server(inputFD: stdin.read, outputFD: stdout.write, signals: signals)
     var kept: Responder?
     var reasons: [TerminationReason] = []
-    server.register(method: "test/wait") { _, responder in
+    server.register(method: "test/wait") { [unowned server] _, responder in
       kept = responder
       server.loop.schedule(after: 0.01) { raise(SIGTERM) }
     }
-    server.onTerminate = { reason in
+    var nonBlockingWhileTerminating = false
+    server.onTerminate = { [unowned server] reason in
+      nonBlockingWhileTerminating = fcntl(stdout.write, F_GETFL) & O_NONBLOCK != 0
       reasons.append(reason)
       server.sendNotification("test/ended", ["reason": JSON("terminated")])
     }
     let status = withSignalsUnblocked([SIGTERM]) { server.run() }
+    let flags = fcntl(stdout.write, F_GETFL)
+    #expect(nonBlockingWhileTerminating, "the handler makes a write that starts after SIGTERM unable to block")
+    #expect(flags >= 0 && flags & O_NONBLOCK == 0, "the handler's O_NONBLOCK was undone")
     stdout.closeWrite()
     let lines = String(decoding: reader.wait(), as: UTF8.self).split(separator: "\n").map(String.init)
     #expect(status == 0)
@@ -261,6 +296,29 @@ import Testing
         #"{"jsonrpc":"2.0","method":"test/ended","params":{"reason":"terminated"}}"#,
         #"{"jsonrpc":"2.0","id":1,"error":{"code":-32800,"message":"Request cancelled: the host is exiting."}}"#,
       ])
+  }
+
+  @Test func notificationsSentWhileTerminatingCannotBlockOnAnUnreadStdout() throws {
+    StdoutProtection.ignoreSIGPIPE()
+    let stdin = TestPipe()
+    let stdout = TestPipe()
+    stdout.fill()  // the client stopped reading long ago
+    let signals = try SignalPipe(nonBlockingFD: stdout.write)
+    var configuration = Server.Configuration()
+    configuration.terminationGrace = 0.2
+    let server = Server(configuration: configuration, inputFD: stdin.read, outputFD: stdout.write, signals: signals)
+    var sent = 0
+    server.loop.schedule(after: 0.01) { raise(SIGTERM) }
+    server.onTerminate = { [unowned server] _ in
+      // Far more than the automatic flush threshold: each automatic flush must respect the deadline.
+      for _ in 0..<20_000 {
+        server.sendNotification("test/ended", ["reason": JSON("terminated")])
+        sent += 1
+      }
+    }
+    let status = withSignalsUnblocked([SIGTERM]) { server.run() }
+    #expect(status == 0)
+    #expect(sent == 20_000)
   }
 }
 

@@ -155,11 +155,8 @@ package final class Server {
     if let signals { loop.watchReadable(signals.readFD) { [unowned self] _ in handleSignals() } }
     loop.watchReadable(inputFD) { [unowned self] _ in readInput() }
     while true {
-      switch output.flush() {
-      case .closed: return finish(.outputClosed)
-      case .interrupted: handleSignals()
-      case .flushed, .timedOut: break
-      }
+      if terminatingSignal == nil && output.flush() == .closed { return finish(.outputClosed) }
+      if output.isInterrupted { handleSignals() }
       if let signal = terminatingSignal { return finish(.signal(signal)) }
       if exitRequested { return finish(.exitNotification) }
       if isInputClosed {
@@ -177,6 +174,10 @@ package final class Server {
   /// pending work).
   private func finish(_ reason: TerminationReason?) -> Int32 {
     loop.unwatch(inputFD)
+    if terminatingSignal != nil {
+      // From here on no write may wait past the grace period, not even those `onTerminate` causes.
+      output.flushDeadline = loop.now.advanced(bySeconds: configuration.terminationGrace)
+    }
     if let reason {
       logger.info("ending: \(reason)")
       onTerminate(reason)
@@ -185,17 +186,17 @@ package final class Server {
       dispatcher.failAllPending(
         with: ResponseError(code: .requestCancelled, message: "Request cancelled: the host is exiting."))
     }
-    var deadline: MonotonicInstant? = terminatingSignal.map { _ in
-      loop.now.advanced(bySeconds: configuration.terminationGrace)
-    }
     while true {
-      switch output.flush(deadline: deadline) {
+      switch output.flush() {
       case .flushed, .closed, .timedOut:
+        output.restoreFlags()
         return 0
       case .interrupted:
         // A signal during the final flush: keep flushing, but only for the grace period.
         _ = signals?.drain()
-        deadline = deadline ?? loop.now.advanced(bySeconds: configuration.terminationGrace)
+        if output.flushDeadline == nil {
+          output.flushDeadline = loop.now.advanced(bySeconds: configuration.terminationGrace)
+        }
       }
     }
   }
@@ -263,6 +264,7 @@ package final class Server {
       }
     }
     for index in queue.indices where !superseded.contains(index) {
+      if output.isInterrupted { handleSignals() }
       if exitRequested || terminatingSignal != nil || output.isClosed { break }
       switch queue[index] {
       case .message(let message): dispatch(message)
