@@ -2,10 +2,11 @@
 # machine: they install what is missing first (as root, or through sudo).
 
 SWIFT ?= swift
+PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export DEBIAN_FRONTEND := noninteractive
 
-.PHONY: deps build release run test lint format demo bench clean
+.PHONY: deps test-deps build release run test lint format demo bench clean
 
 # json-c (and pkg-config to find it) from Debian's packages, only when missing.
 deps:
@@ -14,24 +15,34 @@ deps:
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y libjson-c-dev pkg-config; \
 	fi
 
+# The end-to-end tests drive the host with an LSP (Content-Length) client from PyPI: python-lsp-jsonrpc,
+# installed only when it cannot be imported. Without python3 at all, that one test reports itself skipped.
+test-deps:
+	@if command -v $(PYTHON) >/dev/null 2>&1 && ! $(PYTHON) -c "import pylsp_jsonrpc" 2>/dev/null; then \
+	  echo "installing python-lsp-jsonrpc (LSP-framed client for the end-to-end tests)"; \
+	  $(PYTHON) -m pip install --quiet python-lsp-jsonrpc 2>/dev/null \
+	  || $(PYTHON) -m pip install --quiet --break-system-packages python-lsp-jsonrpc 2>/dev/null \
+	  || { $(SUDO) apt-get update && $(SUDO) apt-get install -y python3-pylsp-jsonrpc; }; \
+	fi
+
 build: deps
 	$(SWIFT) build
 
 release: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product transition-host
 
-# Serve JSON-RPC on stdin/stdout (release build).
+# Serve JSON-RPC on stdin/stdout (release build). Extra flags: make run ARGS="--log-level debug".
 run: release
 	@exec "$$($(SWIFT) build -c release --show-bin-path)/transition-host" $(ARGS)
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Plugins
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Plugins Examples
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Plugins
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Plugins Examples
 
 # Every test (debug build), then the style check.
-test: deps
+test: deps test-deps
 	$(SWIFT) build
 	$(SWIFT) test
 	$(MAKE) --no-print-directory lint

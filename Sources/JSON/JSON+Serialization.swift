@@ -12,7 +12,18 @@ extension JSON {
 
   /// Appends the compact JSON text (as `serialized()`) to `buffer`.
   package func appendSerialized(to buffer: inout [UInt8]) {
-    withSerializedBytes { buffer.append(contentsOf: $0) }
+    // Scalars without text of their own are written directly: json-c would allocate a print buffer
+    // inside the object for them (ids and small results are mostly such scalars).
+    switch json_object_get_type(node) {
+    case json_type_null:
+      buffer.append(contentsOf: "null".utf8)
+    case json_type_boolean:
+      buffer.append(contentsOf: (json_object_get_boolean(node) != 0 ? "true" : "false").utf8)
+    case json_type_int:
+      buffer.append(contentsOf: String(json_object_get_int64(node)).utf8)
+    default:
+      withSerializedBytes { buffer.append(contentsOf: $0) }
+    }
   }
 
   /// Calls `body` with the compact JSON text, borrowed from json-c (valid only during the call).

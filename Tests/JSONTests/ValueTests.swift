@@ -100,6 +100,16 @@ import Testing
     #expect(buffer == Array(#"x{"a":[1,2]}"#.utf8))
     #expect(json.description == #"{"a":[1,2]}"#)
     #expect(JSON.null.serialized() == "null")
+    let scalars: [JSON] = [nil, true, false, 0, -1, JSON(Int64.min), JSON(Int64.max), 2.5, "s"]
+    var scalarBytes: [UInt8] = []
+    for (index, scalar) in scalars.enumerated() {
+      if index > 0 { scalarBytes.append(UInt8(ascii: ",")) }
+      scalar.appendSerialized(to: &scalarBytes)
+    }
+    #expect(
+      String(decoding: scalarBytes, as: UTF8.self)
+        == #"null,true,false,0,-1,-9223372036854775808,9223372036854775807,2.5,"s""#
+    )
   }
 
   /// Texts with integers beyond Int64 are rebuilt by the module's own tree builder instead of json-c's;

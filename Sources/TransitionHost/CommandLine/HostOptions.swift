@@ -1,0 +1,39 @@
+import JSONRPC
+
+/// Everything the command line (and the environment) configures.
+///
+/// One struct for every subcommand, so options shared by `serve`, `render` and `validate` are parsed once; later
+/// issues add fields here and register the flags that set them (`CommandLineInterface`).
+package struct HostOptions: Equatable, Sendable {
+  /// Extra plugin folders from `--plugin-dir DIR`, in command-line order.
+  package var pluginDirectories: [String] = []
+  /// Extra plugin folders from `TRANSITION_HOST_PLUGIN_PATH` (colon-separated; empty entries dropped).
+  package var environmentPluginDirectories: [String] = []
+  /// `--allow-any-plugin-path`: `plugins/load` may load from any path, not only the plugin folders.
+  package var allowAnyPluginPath = false
+  /// `--max-line-bytes N`: the longest accepted message (a line, or a Content-Length body).
+  package var maxLineBytes = HostOptions.defaultMaxLineBytes
+  /// `--framing newline|content-length`.
+  package var framing: Framing = .newline
+  /// `--max-transitions N`: how many transitions may run at once.
+  package var maxTransitions = 1024
+  /// `--log-level error|warn|info|debug`.
+  package var logLevel: LogLevel = .warn
+  /// Operands after the subcommand's options (e.g. the plugin path of `validate`).
+  package var operands: [String] = []
+
+  /// 8 MiB, as CONVENTIONS.md fixes it.
+  package static let defaultMaxLineBytes = 8 * 1024 * 1024
+  /// The largest `--max-line-bytes`: json-c takes an `int` length, and the buffer is held in memory.
+  package static let maxMaxLineBytes = 1 << 30
+
+  package init() {}
+
+  /// The environment variable that lists extra plugin folders.
+  package static let pluginPathVariable = "TRANSITION_HOST_PLUGIN_PATH"
+
+  /// Splits a `TRANSITION_HOST_PLUGIN_PATH` value on colons, dropping empty entries.
+  package static func pluginDirectories(fromPath value: String) -> [String] {
+    value.split(separator: ":", omittingEmptySubsequences: true).map(String.init)
+  }
+}

@@ -1,0 +1,73 @@
+import Glibc
+import JSONRPC
+
+/// The program: protects stdout, parses the command line, runs the chosen subcommand.
+package enum HostMain {
+  /// Runs `transition-host` with `arguments` (without the program name) and returns the exit status:
+  /// 0 on success, 2 for a command-line error, 1 when the process cannot even set up its stdout.
+  package static func run(arguments: [String]) -> Int32 {
+    // Before anything else can run (and print): SIGPIPE off, protocol output on a private fd, fd 1 → stderr.
+    StdoutProtection.ignoreSIGPIPE()
+    let outputFD: Int32
+    do {
+      outputFD = try StdoutProtection.takeOver()
+    } catch {
+      Logger(level: .error).error("cannot set up stdout: \(error.call) failed (errno \(error.errno))")
+      return 1
+    }
+
+    let cli = HostCommandLine.make()
+    let invocation: Invocation
+    do {
+      invocation = try cli.parse(arguments) { name in getenv(name).map { String(cString: $0) } }
+    } catch {
+      var text = Array("\(HostInfo.name): \(error.message)\nRun '\(HostInfo.name) --help' for usage.\n".utf8)
+      _ = FileDescriptorIO.writeAll(STDERR_FILENO, &text)
+      return 2
+    }
+    switch invocation {
+    case .help(let usage):
+      var text = Array(usage.utf8)
+      _ = FileDescriptorIO.writeAll(outputFD, &text)
+      return 0
+    case .version:
+      var text = Array("\(HostInfo.name) \(HostInfo.version)\n".utf8)
+      _ = FileDescriptorIO.writeAll(outputFD, &text)
+      return 0
+    case .run(let command, let options):
+      return command.run(options, RunContext(outputFD: outputFD, logger: Logger(level: options.logLevel)))
+    }
+  }
+}
+
+/// The host's command line: `serve` (the default) and, from later issues, `render` and `validate`.
+package enum HostCommandLine {
+  /// The interface with every subcommand registered. Adding a subcommand is one `register` call here.
+  package static func make() -> CommandLineInterface {
+    var cli = CommandLineInterface()
+    cli.register(serve)
+    return cli
+  }
+
+  /// `transition-host [serve] [OPTION…]`: JSON-RPC on stdin/stdout until `exit`, end of input or SIGTERM.
+  package static var serve: Subcommand {
+    Subcommand(name: "serve", summary: "serve JSON-RPC 2.0 on stdin/stdout (the default)") { options, context in
+      let signals: SignalPipe?
+      do throws(SignalPipe.Failure) {
+        signals = try SignalPipe()
+      } catch {
+        context.logger.error("cannot watch SIGTERM (errno \(error.errno)); it will end the host abruptly")
+        signals = nil
+      }
+      let server = Server(
+        configuration: Server.Configuration(options: options),
+        inputFD: STDIN_FILENO,
+        outputFD: context.outputFD,
+        signals: signals,
+        logger: context.logger
+      )
+      // The protocol layer (plugins, animators, transitions) installs its methods and hooks here.
+      return server.run()
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import Glibc
+import Synchronization
+
+/// The write end of the one self-pipe, read by the signal handler. -1 when none is installed.
+///
+/// A global because a C signal handler cannot capture context; an `Atomic` so reading it in the handler is
+/// lock-free (async-signal-safe) and Swift 6 accepts it as shared state. It is initialised (a `swift_once`)
+/// by `SignalPipe.init` before the handler is installed, never first touched inside the handler.
+private let signalPipeWriteFD = Atomic<Int32>(-1)
+
+/// Turns SIGTERM and SIGINT into bytes on a pipe that the event loop polls (the self-pipe trick).
+///
+/// The handler only `write(2)`s the signal number; everything else happens on the loop's thread. The handler is
+/// installed without `SA_RESTART`, so a `write(2)` blocked on a full stdout pipe returns `EINTR` and the loop
+/// can still react to SIGTERM. Only one instance may exist at a time (the handler has one global fd).
+package final class SignalPipe {
+  /// Poll this for `POLLIN`; then call `drain()`.
+  package let readFD: Int32
+  private let writeFD: Int32
+  private let signals: [Int32]
+  private var previous: [sigaction] = []
+
+  /// Why the pipe could not be set up.
+  package struct Failure: Error, Sendable {
+    package var errno: Int32
+  }
+
+  /// Installs handlers for `signals` (SIGTERM and SIGINT by default).
+  package init(signals: [Int32] = [SIGTERM, SIGINT]) throws(Failure) {
+    guard let fds = FileDescriptorIO.makePipe(nonBlocking: true) else { throw Failure(errno: errno) }
+    readFD = fds.read
+    writeFD = fds.write
+    self.signals = signals
+    let (exchanged, _) = signalPipeWriteFD.compareExchange(
+      expected: -1, desired: fds.write, ordering: .sequentiallyConsistent)
+    precondition(exchanged, "only one SignalPipe may exist at a time")
+    for signal in signals {
+      var action = sigaction()
+      action.__sigaction_handler.sa_handler = { number in
+        let savedErrno = errno
+        let fd = signalPipeWriteFD.load(ordering: .relaxed)
+        if fd >= 0 {
+          var byte = UInt8(truncatingIfNeeded: number)
+          _ = write(fd, &byte, 1)
+        }
+        errno = savedErrno
+      }
+      sigemptyset(&action.sa_mask)
+      action.sa_flags = 0  // no SA_RESTART: blocked writes return EINTR
+      var old = sigaction()
+      sigaction(signal, &action, &old)
+      previous.append(old)
+    }
+  }
+
+  /// Reads every pending signal number (in arrival order; a full pipe drops repeats, which is harmless).
+  package func drain() -> [Int32] {
+    var received: [Int32] = []
+    var buffer = [UInt8](repeating: 0, count: 64)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { read(readFD, $0.baseAddress, 64) }
+      if n > 0 {
+        received += buffer[0..<n].map { Int32($0) }
+      } else if n < 0 && errno == EINTR {
+        continue
+      } else {
+        return received
+      }
+    }
+  }
+
+  /// Restores the previous dispositions and closes the pipe.
+  deinit {
+    for (signal, old) in zip(signals, previous) {
+      var old = old
+      sigaction(signal, &old, nil)
+    }
+    signalPipeWriteFD.store(-1, ordering: .sequentiallyConsistent)
+    close(readFD)
+    close(writeFD)
+  }
+}

@@ -1,0 +1,332 @@
+import Glibc
+import JSON
+import JSONRPC
+
+/// Why the server ends everything that is still running.
+package enum TerminationReason: Equatable, Sendable {
+  /// SIGTERM or SIGINT arrived.
+  case signal(Int32)
+  /// The client sent `exit`.
+  case exitNotification
+  /// stdout was closed by the client (`EPIPE`): nobody can read replies any more.
+  case outputClosed
+}
+
+/// The JSON-RPC server on stdin/stdout: the event loop, framing, lifecycle, and the hooks the protocol layer
+/// uses.
+///
+/// One thread does everything: each turn of `loop` reads at most one chunk of stdin, decodes every message it
+/// completed, collapses superseded notifications (`coalescingKey`), dispatches the rest in order, fires due
+/// timers, and writes all the output of the turn with as few `write(2)` calls as possible before it waits
+/// again. Replies are therefore on the wire as soon as the chunk that asked for them has been handled.
+///
+/// Lifecycle (see Protocol.md): `initialize` is optional; `shutdown` answers null and turns later requests into
+/// −32600; `exit` ends the process with status 0 (with or without `shutdown`); at stdin end of file the server
+/// calls `onInputClosed` and keeps running while `hasPendingWork()` (or a request awaits its reply) and a timer
+/// can still change that; SIGTERM or SIGINT call `onTerminate`, answer pending requests, flush for at most
+/// `terminationGrace` seconds and end with status 0. A closed stdout ends it quietly with status 0.
+///
+/// - Important: Not thread-safe: hooks, handlers and timers all run on the thread that calls `run()`.
+package final class Server {
+  /// What the server was started with.
+  package struct Configuration: Sendable {
+    /// How messages are delimited, both ways.
+    package var framing: Framing = .newline
+    /// The longest message accepted; longer ones get −32600 and are skipped without being held in memory.
+    package var maxMessageBytes = Framing.defaultMaxMessageBytes
+    /// How much stdin one turn reads at most (bounds the work done between two timer checks).
+    package var readChunkBytes = 64 * 1024
+    /// How long replies may take to drain after SIGTERM before the process ends anyway (seconds).
+    package var terminationGrace = 0.9
+
+    package init(framing: Framing = .newline, maxMessageBytes: Int = Framing.defaultMaxMessageBytes) {
+      self.framing = framing
+      self.maxMessageBytes = maxMessageBytes
+    }
+
+    /// The configuration the command-line options ask for.
+    package init(options: HostOptions) {
+      self.init(framing: options.framing, maxMessageBytes: options.maxLineBytes)
+    }
+  }
+
+  /// The event loop: schedule frame timers here (`schedule(at:)`, `schedule(after:)`, `cancel`).
+  package let loop = EventLoop()
+  /// The JSON-RPC dispatcher (handlers, pending requests, `$/cancelRequest`).
+  package let dispatcher: Dispatcher
+  /// Log lines to stderr.
+  package let logger: Logger
+  /// The configuration in force.
+  package let configuration: Configuration
+
+  // MARK: Hooks for the protocol layer
+
+  /// Returns a key for a notification that later ones with the same key supersede (e.g.
+  /// `transition/update:t1`), or nil to always deliver it. Among the notifications decoded from one read of
+  /// stdin, only the last of each key is dispatched, at its own position. Requests (with an id) are never
+  /// collapsed.
+  package var coalescingKey: ((Request) -> String?)?
+  /// Called once when stdin reaches end of file (after the messages it completed were dispatched).
+  package var onInputClosed: () -> Void = {}
+  /// Whether the server must keep running after stdin closed (e.g. real-time transitions still playing).
+  package var hasPendingWork: () -> Bool = { false }
+  /// Called once when the server ends everything early (signal, `exit`, closed stdout), before pending
+  /// requests are answered and the output is flushed; notifications sent here still go out.
+  package var onTerminate: (TerminationReason) -> Void = { _ in }
+  /// Called when `shutdown` is received, before its reply.
+  package var onShutdown: () -> Void = {}
+  /// What `initialize` reports under `capabilities`.
+  package var capabilities: ServerCapabilities
+
+  // MARK: State
+
+  /// True after `shutdown`: requests are refused with −32600 and notifications other than `exit` dropped.
+  package private(set) var isShutDown = false
+  /// True once `initialize` was answered.
+  package private(set) var isInitialized = false
+  /// The `clientInfo` of the last `initialize`, if any.
+  package private(set) var clientInfo: JSON?
+  /// True once stdin reached end of file (or failed).
+  package private(set) var isInputClosed = false
+
+  private let inputFD: Int32
+  private let output: OutputChannel
+  private let signals: SignalPipe?
+  private var deframer: MessageDeframer
+  private var readBuffer: [UInt8]
+  /// Messages decoded from the current chunk, waiting for coalescing and dispatch.
+  private var queue: [Queued] = []
+  private var exitRequested = false
+  private var terminatingSignal: Int32?
+
+  private enum Queued {
+    case message(DecodedMessage)
+    case reject(ResponseError)
+  }
+
+  /// A server reading `inputFD` and writing `outputFD` (neither is closed by the server).
+  ///
+  /// - Parameter signals: the self-pipe SIGTERM/SIGINT arrive on; nil in tests that do not need it.
+  package init(
+    configuration: Configuration = Configuration(),
+    inputFD: Int32,
+    outputFD: Int32,
+    signals: SignalPipe? = nil,
+    logger: Logger = Logger()
+  ) {
+    self.configuration = configuration
+    self.inputFD = inputFD
+    self.signals = signals
+    self.logger = logger
+    output = OutputChannel(fd: outputFD, framing: configuration.framing)
+    output.interruptFD = signals?.readFD
+    dispatcher = Dispatcher()
+    deframer = configuration.framing.makeDeframer(maxMessageBytes: configuration.maxMessageBytes)
+    readBuffer = [UInt8](repeating: 0, count: configuration.readChunkBytes)
+    capabilities = ServerCapabilities(maxMessageBytes: configuration.maxMessageBytes)
+    dispatcher.output = { [unowned output] body in output.appendMessage(body) }
+    dispatcher.log = { [logger] message in logger.warn(message) }
+    registerLifecycle()
+  }
+
+  // MARK: API for the protocol layer
+
+  /// Registers (or replaces) the handler of `method`: it replies through the responder now or later.
+  package func register(method: String, handler: @escaping Dispatcher.Handler) {
+    dispatcher.register(method, handler)
+  }
+
+  /// Registers a handler that answers before it returns (a thrown `ResponseError` is the error reply).
+  package func register(method: String, returning handler: @escaping (Request) throws -> JSON) {
+    dispatcher.register(method, returning: handler)
+  }
+
+  /// Sends a notification to the client (written at the end of the current turn of the loop).
+  package func sendNotification(_ method: String, _ params: JSON? = nil) {
+    dispatcher.sendNotification(method, params)
+  }
+
+  // MARK: Running
+
+  /// Serves until `exit`, end of input with no pending work, a signal, or a closed stdout.
+  ///
+  /// - Returns: the process exit status (0 in every one of those cases).
+  package func run() -> Int32 {
+    if let signals { loop.watchReadable(signals.readFD) { [unowned self] _ in handleSignals() } }
+    loop.watchReadable(inputFD) { [unowned self] _ in readInput() }
+    while true {
+      switch output.flush() {
+      case .closed: return finish(.outputClosed)
+      case .interrupted: handleSignals()
+      case .flushed, .timedOut: break
+      }
+      if let signal = terminatingSignal { return finish(.signal(signal)) }
+      if exitRequested { return finish(.exitNotification) }
+      if isInputClosed {
+        if !hasPendingWork() && dispatcher.pendingRequestCount == 0 { return finish(nil) }
+        if !loop.hasTimers {
+          logger.warn("stdin closed with work pending but nothing scheduled that could finish it; exiting")
+          return finish(nil)
+        }
+      }
+      loop.runOnce()
+    }
+  }
+
+  /// Ends everything still running and writes what is left. `reason` nil: a normal end (stdin closed, no
+  /// pending work).
+  private func finish(_ reason: TerminationReason?) -> Int32 {
+    loop.unwatch(inputFD)
+    if let reason {
+      logger.info("ending: \(reason)")
+      onTerminate(reason)
+    }
+    if dispatcher.pendingRequestCount > 0 {
+      dispatcher.failAllPending(
+        with: ResponseError(code: .requestCancelled, message: "Request cancelled: the host is exiting."))
+    }
+    var deadline: MonotonicInstant? = terminatingSignal.map { _ in
+      loop.now.advanced(bySeconds: configuration.terminationGrace)
+    }
+    while true {
+      switch output.flush(deadline: deadline) {
+      case .flushed, .closed, .timedOut:
+        return 0
+      case .interrupted:
+        // A signal during the final flush: keep flushing, but only for the grace period.
+        _ = signals?.drain()
+        deadline = deadline ?? loop.now.advanced(bySeconds: configuration.terminationGrace)
+      }
+    }
+  }
+
+  private func handleSignals() {
+    guard let signals else { return }
+    for signal in signals.drain() where signal == SIGTERM || signal == SIGINT {
+      logger.info("received signal \(signal)")
+      if terminatingSignal == nil { terminatingSignal = signal }
+    }
+  }
+
+  // MARK: Input
+
+  private func readInput() {
+    let count = readBuffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
+    if count > 0 {
+      readBuffer.withUnsafeBytes { buffer in
+        deframer.feed(UnsafeRawBufferPointer(rebasing: buffer[..<count])) { enqueue($0) }
+      }
+      dispatchQueued()
+    } else if count < 0 && (errno == EINTR || errno == EAGAIN) {
+      return
+    } else {
+      if count < 0 { logger.warn("reading stdin failed (errno \(errno)); treating it as end of input") }
+      closeInput()
+    }
+  }
+
+  private func closeInput() {
+    loop.unwatch(inputFD)
+    isInputClosed = true
+    deframer.finish { enqueue($0) }
+    dispatchQueued()
+    logger.debug("stdin closed")
+    onInputClosed()
+  }
+
+  private func enqueue(_ event: FramingEvent) {
+    switch event {
+    case .message(let body):
+      // Decoding copies what it needs out of the borrowed bytes (json-c owns the parsed tree).
+      queue.append(.message(dispatcher.decode(body)))
+    case .oversized(let limit):
+      logger.info("skipped a message longer than \(limit) bytes")
+      queue.append(.reject(.messageTooLarge(limit: limit)))
+    case .framingError(let reason):
+      logger.warn("framing error: \(reason)")
+      queue.append(.reject(ResponseError(code: .parseError, message: "Parse error: \(reason).")))
+    }
+  }
+
+  /// Collapses superseded notifications, then dispatches the queue in order.
+  private func dispatchQueued() {
+    guard !queue.isEmpty else { return }
+    var superseded = Set<Int>()
+    if let coalescingKey, queue.count > 1 {
+      var latest: [String: Int] = [:]
+      for index in queue.indices {
+        guard case .message(let message) = queue[index], let notification = message.singleNotification,
+          let key = coalescingKey(notification)
+        else { continue }
+        if let earlier = latest[key] { superseded.insert(earlier) }
+        latest[key] = index
+      }
+    }
+    for index in queue.indices where !superseded.contains(index) {
+      if exitRequested || terminatingSignal != nil || output.isClosed { break }
+      switch queue[index] {
+      case .message(let message): dispatch(message)
+      case .reject(let error): dispatcher.sendError(error)
+      }
+    }
+    queue.removeAll(keepingCapacity: true)
+  }
+
+  private func dispatch(_ message: DecodedMessage) {
+    guard isShutDown else {
+      dispatcher.dispatch(message)
+      return
+    }
+    // After `shutdown` only `exit` runs; other requests get −32600 and other notifications are dropped.
+    let refusal = ResponseError.invalidRequest("the server is shut down; only exit is accepted")
+    func filter(_ entry: DecodedEntry) -> DecodedEntry? {
+      guard case .request(let request) = entry, request.method != "exit" else { return entry }
+      guard let id = request.id else { return nil }
+      return .invalid(refusal, id: id)
+    }
+    switch message {
+    case .single(let entry):
+      if let entry = filter(entry) { dispatcher.dispatch(.single(entry)) }
+    case .batch(let entries):
+      let kept = entries.compactMap(filter)
+      if !kept.isEmpty { dispatcher.dispatch(.batch(kept)) }
+    case .failure:
+      dispatcher.dispatch(message)
+    }
+  }
+
+  // MARK: Lifecycle methods
+
+  private func registerLifecycle() {
+    dispatcher.register(
+      "initialize",
+      returning: { [unowned self] request in
+        if let clientInfo = try request.param("clientInfo") {
+          _ = try clientInfo.object(at: "params.clientInfo")
+          self.clientInfo = clientInfo
+        }
+        isInitialized = true
+        return initializeResult
+      })
+    dispatcher.register("initialized") { _, _ in }
+    dispatcher.register("shutdown") { [unowned self] _, responder in
+      isShutDown = true
+      onShutdown()
+      responder.reply(.null)
+    }
+    dispatcher.register("exit") { [unowned self] _, responder in
+      exitRequested = true
+      responder.reply(.null)  // only when sent as a request; a notification gets nothing
+    }
+  }
+
+  /// The result of `initialize`.
+  package var initializeResult: JSON {
+    [
+      "serverInfo": ["name": JSON(HostInfo.name), "version": JSON(HostInfo.version)],
+      "protocolVersion": JSON(HostInfo.protocolVersion),
+      "pluginABI": ["major": JSON(HostInfo.pluginABI.major), "minor": JSON(HostInfo.pluginABI.minor)],
+      "capabilities": capabilities.json,
+    ]
+  }
+}

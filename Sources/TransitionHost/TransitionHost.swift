@@ -1,1 +1,0 @@
-// Module TransitionHost: filled in by its issue.

@@ -1,0 +1,284 @@
+import Glibc
+import JSON
+import JSONRPC
+import Synchronization
+import Testing
+
+@testable import TransitionHost
+
+@Suite struct StdoutProtectionTests {
+  @Test func strayOutputGoesToStderrAndProtocolOutputToTheOriginalStdout() throws {
+    let stdout = TestPipe()
+    let stderr = TestPipe()
+    let protocolFD = try StdoutProtection.takeOver(stdoutFD: stdout.write, stderrFD: stderr.write)
+    #expect(protocolFD >= 3 && protocolFD != stdout.write)
+    #expect(fcntl(protocolFD, F_GETFD) & FD_CLOEXEC != 0, "children must not inherit the protocol fd")
+
+    // What a plugin's printf would do: write to the old stdout fd number.
+    var stray = Array("stray printf\n".utf8)
+    #expect(FileDescriptorIOForTests.writeAll(stdout.write, &stray))
+    var message = Array("{\"jsonrpc\":\"2.0\"}\n".utf8)
+    #expect(FileDescriptorIO.writeAll(protocolFD, &message) == .written)
+
+    close(protocolFD)
+    stdout.closeWrite()  // now a second reference to the stderr pipe
+    stderr.closeWrite()
+    let onStdout = String(decoding: FileDescriptorIOForTests.readToEnd(stdout.read), as: UTF8.self)
+    let onStderr = String(decoding: FileDescriptorIOForTests.readToEnd(stderr.read), as: UTF8.self)
+    #expect(onStdout == "{\"jsonrpc\":\"2.0\"}\n")
+    #expect(onStderr == "stray printf\n")
+  }
+
+  @Test func aBadDescriptorIsReportedNotFatal() {
+    #expect(throws: StdoutProtection.Failure.self) { try StdoutProtection.takeOver(stdoutFD: 9999, stderrFD: 2) }
+  }
+}
+
+@Suite struct OutputChannelTests {
+  init() { StdoutProtection.ignoreSIGPIPE() }
+
+  @Test func newlineFramingWritesEachMessageOnItsOwnLine() {
+    let pipe = TestPipe()
+    let channel = OutputChannel(fd: pipe.write, framing: .newline)
+    for body in ["{\"a\":1}", "[]", "\"é\""] { channel.appendMessage(body) }
+    #expect(channel.flush() == .flushed)
+    #expect(channel.pendingByteCount == 0)
+    pipe.closeWrite()
+    #expect(String(decoding: FileDescriptorIOForTests.readToEnd(pipe.read), as: UTF8.self) == "{\"a\":1}\n[]\n\"é\"\n")
+  }
+
+  @Test func contentLengthFramingCountsBytesNotCharacters() {
+    let pipe = TestPipe()
+    let channel = OutputChannel(fd: pipe.write, framing: .contentLength)
+    channel.appendMessage("\"é\"")  // 4 bytes: quote, 2-byte é, quote
+    channel.appendMessage("{}")
+    #expect(channel.flush() == .flushed)
+    pipe.closeWrite()
+    let expected = "Content-Length: 4\r\n\r\n\"é\"Content-Length: 2\r\n\r\n{}"
+    #expect(String(decoding: FileDescriptorIOForTests.readToEnd(pipe.read), as: UTF8.self) == expected)
+  }
+
+  @Test func outputLargerThanThePipeArrivesWholeAndInOrder() {
+    let pipe = TestPipe()
+    let reader = pipe.drainInBackground()
+    let channel = OutputChannel(fd: pipe.write)
+    var expected: [UInt8] = []
+    for i in 0..<20_000 {
+      let body = "{\"id\":\(i),\"pad\":\"\(String(repeating: "x", count: i % 97))\"}"
+      channel.appendMessage(body)
+      expected += Array(body.utf8) + [10]
+    }
+    #expect(channel.flush() == .flushed)
+    pipe.closeWrite()
+    #expect(reader.wait() == expected)
+  }
+
+  @Test func aClosedReaderClosesTheChannelWithoutCrashing() {
+    let pipe = TestPipe()
+    pipe.closeRead()
+    let channel = OutputChannel(fd: pipe.write)
+    channel.appendMessage("{}")
+    #expect(channel.flush() == .closed)
+    #expect(channel.isClosed)
+    #expect(channel.closeErrno == EPIPE)
+    channel.appendMessage("{}")
+    #expect(channel.pendingByteCount == 0, "a closed channel drops later messages")
+    #expect(channel.flush() == .flushed)
+  }
+
+  @Test func aDeadlineBoundsAFlushToAReaderThatStoppedReading() {
+    let pipe = TestPipe()
+    pipe.fill()
+    let channel = OutputChannel(fd: pipe.write)
+    channel.appendMessage("{\"late\":true}")
+    #expect(channel.flush(deadline: MonotonicInstant.now().advanced(bySeconds: 0.05)) == .timedOut)
+    #expect(channel.pendingByteCount == 14, "nothing is lost: 13 bytes of JSON and a newline wait")
+    #expect(!channel.isClosed)
+  }
+
+  @Test func aSignalByteInterruptsAFlushThatWouldWait() {
+    let pipe = TestPipe()
+    pipe.fill()
+    let signals = TestPipe()
+    signals.send("x")
+    let channel = OutputChannel(fd: pipe.write)
+    channel.interruptFD = signals.read
+    channel.appendMessage("{}")
+    #expect(channel.flush(deadline: MonotonicInstant.now().advanced(bySeconds: 60)) == .interrupted)
+    #expect(channel.pendingByteCount == 3)
+  }
+}
+
+@Suite struct EventLoopTests {
+  @Test func timersFireInDeadlineOrder() {
+    let loop = EventLoop()
+    var fired: [String] = []
+    loop.schedule(after: 0.03) { fired.append("a") }
+    loop.schedule(after: 0.01) { fired.append("b") }
+    loop.schedule(after: 0.02) { fired.append("c") }
+    loop.schedule(after: -1) { fired.append("past") }
+    while loop.hasTimers { loop.runOnce() }
+    #expect(fired == ["past", "b", "c", "a"])
+    #expect(!loop.runOnce(), "nothing left to wait for")
+  }
+
+  @Test func aTimerCancelledByAnEarlierOneNeverFires() {
+    let loop = EventLoop()
+    var fired: [String] = []
+    let deadline = loop.now
+    var second: TimerID?
+    loop.schedule(at: deadline) {
+      fired.append("first")
+      if let second { loop.cancel(second) }
+    }
+    second = loop.schedule(at: deadline) { fired.append("second") }
+    loop.runOnce()
+    #expect(fired == ["first"])
+    #expect(!loop.hasTimers)
+  }
+
+  @Test func aTimerReschedulingItselfNowRunsOncePerTurn() {
+    let loop = EventLoop()
+    var count = 0
+    func tick() {
+      count += 1
+      if count < 100 { loop.schedule(after: 0, tick) }
+    }
+    loop.schedule(after: 0, tick)
+    loop.runOnce()
+    #expect(count == 1)
+    loop.runOnce()
+    #expect(count == 2)
+  }
+
+  @Test func readableDescriptorsCallTheirHandlerUntilUnwatched() {
+    let loop = EventLoop()
+    let pipe = TestPipe()
+    var received: [UInt8] = []
+    var sawEnd = false
+    loop.watchReadable(pipe.read) { _ in
+      var buffer = [UInt8](repeating: 0, count: 16)
+      let n = buffer.withUnsafeMutableBytes { read(pipe.read, $0.baseAddress, 16) }
+      if n > 0 {
+        received += buffer[0..<n]
+      } else {
+        sawEnd = true
+        loop.unwatch(pipe.read)
+      }
+    }
+    pipe.send("hello")
+    loop.runOnce()
+    #expect(received == Array("hello".utf8))
+    pipe.closeWrite()
+    loop.runOnce()
+    #expect(sawEnd)
+    #expect(!loop.isWatching(pipe.read))
+    #expect(!loop.runOnce())
+  }
+
+  @Test func aLimitEndsATurnWhenNothingHappens() {
+    let loop = EventLoop()
+    let pipe = TestPipe()
+    var called = false
+    loop.watchReadable(pipe.read) { _ in called = true }
+    let limit = loop.now.advanced(bySeconds: 0.01)
+    #expect(loop.runOnce(until: limit))
+    #expect(!called)
+    #expect(loop.now >= limit)
+  }
+}
+
+/// Signal dispositions are process-wide: everything that installs the handlers lives in this one suite.
+@Suite(.serialized) struct SignalPipeTests {
+  @Test func signalsArriveAsBytesInOrder() throws {
+    let signals = try SignalPipe()
+    #expect(signals.drain().isEmpty)
+    withSignalsUnblocked([SIGTERM, SIGINT]) {
+      raise(SIGTERM)
+      raise(SIGINT)
+    }
+    #expect(signals.drain() == [SIGTERM, SIGINT])
+    #expect(fcntl(signals.readFD, F_GETFL) & O_NONBLOCK != 0)
+  }
+
+  @Test func aSignalInterruptsABlockedWrite() throws {
+    StdoutProtection.ignoreSIGPIPE()
+    let signals = try SignalPipe(signals: [SIGUSR1])
+    let pipe = TestPipe()
+    pipe.fill()
+    let channel = OutputChannel(fd: pipe.write)
+    channel.interruptFD = signals.readFD
+    channel.appendMessage("{}")
+    // The write blocks on the full pipe; a signal sent from another thread must make it return. The sender
+    // repeats until the flush returns, so a first signal that lands before the write blocks does no harm.
+    let target = pthread_self()
+    let finished = Flag()
+    let sender = Background { () -> Int in
+      var sent = 0
+      while !finished.isSet {
+        usleep(20_000)
+        if finished.isSet { break }
+        if pthread_kill(target, SIGUSR1) == 0 { sent += 1 }
+      }
+      return sent
+    }
+    let outcome = withSignalsUnblocked([SIGUSR1]) { channel.flush() }
+    #expect(outcome == .interrupted)
+    finished.set()
+    #expect(sender.wait() >= 1)
+    withSignalsUnblocked([SIGUSR1]) {}  // takes a signal sent after the flush returned, while handled
+    let received = signals.drain()
+    #expect(!received.isEmpty && received.allSatisfy { $0 == SIGUSR1 })
+    #expect(channel.pendingByteCount == 3)
+  }
+
+  @Test func sigtermEndsTheServerAfterItsTerminateHookAndAnswersPendingRequests() throws {
+    StdoutProtection.ignoreSIGPIPE()
+    let signals = try SignalPipe()
+    let stdin = TestPipe()  // stays open: only the signal can end the server
+    let stdout = TestPipe()
+    let reader = stdout.drainInBackground()
+    stdin.send(#"{"jsonrpc":"2.0","id":1,"method":"test/wait"}"# + "\n")
+    let server = Server(inputFD: stdin.read, outputFD: stdout.write, signals: signals)
+    var kept: Responder?
+    var reasons: [TerminationReason] = []
+    server.register(method: "test/wait") { _, responder in
+      kept = responder
+      server.loop.schedule(after: 0.01) { raise(SIGTERM) }
+    }
+    server.onTerminate = { reason in
+      reasons.append(reason)
+      server.sendNotification("test/ended", ["reason": JSON("terminated")])
+    }
+    let status = withSignalsUnblocked([SIGTERM]) { server.run() }
+    stdout.closeWrite()
+    let lines = String(decoding: reader.wait(), as: UTF8.self).split(separator: "\n").map(String.init)
+    #expect(status == 0)
+    #expect(reasons == [.signal(SIGTERM)])
+    #expect(kept?.hasReplied == true)
+    #expect(
+      lines == [
+        #"{"jsonrpc":"2.0","method":"test/ended","params":{"reason":"terminated"}}"#,
+        #"{"jsonrpc":"2.0","id":1,"error":{"code":-32800,"message":"Request cancelled: the host is exiting."}}"#,
+      ])
+  }
+}
+
+/// Runs `body` with `signals` unblocked in the calling thread: test threads come from a pool that blocks
+/// asynchronous signals, while the host's own (main) thread has them unblocked.
+func withSignalsUnblocked<R>(_ signals: [Int32], _ body: () -> R) -> R {
+  var set = sigset_t()
+  sigemptyset(&set)
+  for signal in signals { sigaddset(&set, signal) }
+  var previous = sigset_t()
+  pthread_sigmask(SIG_UNBLOCK, &set, &previous)
+  defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+  return body()
+}
+
+/// A thread-safe one-way switch.
+final class Flag: Sendable {
+  private let value = Atomic<Bool>(false)
+  var isSet: Bool { value.load(ordering: .acquiring) }
+  func set() { value.store(true, ordering: .releasing) }
+}

@@ -1,0 +1,203 @@
+import Glibc
+import JSON
+import JSONRPC
+import Testing
+
+@testable import TransitionHost
+
+/// Runs a server in-process over two pipes: `input` is written and closed before it starts (a `printf … |`
+/// client), its output is drained on another thread and parsed line by line.
+private struct Harness {
+  var configuration = Server.Configuration()
+  var closeOutputReader = false
+
+  func run(_ input: String, configure: (Server) -> Void = { _ in }) -> (status: Int32, replies: [JSON], raw: String) {
+    StdoutProtection.ignoreSIGPIPE()
+    let stdin = TestPipe()
+    let stdout = TestPipe()
+    stdin.send(input)
+    stdin.closeWrite()
+    if closeOutputReader { stdout.closeRead() }
+    let reader = closeOutputReader ? nil : stdout.drainInBackground()
+    let server = Server(configuration: configuration, inputFD: stdin.read, outputFD: stdout.write)
+    configure(server)
+    let status = server.run()
+    stdout.closeWrite()
+    let raw = String(decoding: reader?.wait() ?? [], as: UTF8.self)
+    let replies = raw.split(separator: "\n").map { line in
+      (try? JSON.parse(String(line))) ?? JSON("unparseable: \(line)")
+    }
+    return (status, replies, raw)
+  }
+}
+
+private func parse(_ text: String) -> JSON {
+  (try? JSON.parse(text)) ?? JSON("invalid expectation: \(text)")
+}
+
+@Suite struct ServerTests {
+  @Test func initializeReportsNamesVersionsAndCapabilities() {
+    let (status, replies, _) = Harness().run(
+      #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clientInfo":{"name":"t"}}}"# + "\n")
+    #expect(status == 0)
+    let expected = parse(
+      """
+      {"jsonrpc":"2.0","id":1,"result":{"serverInfo":{"name":"transition-host","version":"\(HostInfo.version)"},
+      "protocolVersion":"1.0","pluginABI":{"major":1,"minor":0},
+      "capabilities":{"framing":["newline","content-length"],"maxMessageBytes":8388608,"batches":true,
+      "cancelRequest":true,"frames":[],"clocks":[]}}}
+      """)
+    #expect(replies == [expected])
+  }
+
+  @Test func initializeRejectsAClientInfoThatIsNotAnObject() {
+    let (_, replies, _) = Harness().run(
+      #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"clientInfo":3}}"# + "\n")
+    #expect(replies.first?["error"]?["code"]?.intValue == -32602)
+    #expect(replies.first?["error"]?["data"]?["field"]?.stringValue == "params.clientInfo")
+  }
+
+  @Test func endOfInputWithoutExitAnswersEverythingAndEndsWithZero() {
+    let input = (1...500).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"initialize"}"# }.joined(separator: "\n")
+    let (status, replies, _) = Harness().run(input)  // and no final newline: the last line still counts
+    #expect(status == 0)
+    #expect(replies.map { $0["id"]?.intValue } == (1...500).map { Int64($0) })
+    #expect(replies.allSatisfy { $0["result"]?["serverInfo"]?["name"]?.stringValue == "transition-host" })
+  }
+
+  @Test func shutdownThenRequestsAreRefusedAndExitEndsTheServer() {
+    var terminated: [TerminationReason] = []
+    let input = [
+      #"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#,
+      #"{"jsonrpc":"2.0","id":2,"method":"initialize"}"#,
+      #"{"jsonrpc":"2.0","method":"initialized"}"#,
+      #"[{"jsonrpc":"2.0","id":3,"method":"initialize"},{"jsonrpc":"2.0","method":"x"}]"#,
+      #"{"jsonrpc":"2.0","method":"exit"}"#,
+      #"{"jsonrpc":"2.0","id":4,"method":"initialize"}"#,
+    ].joined(separator: "\n")
+    let (status, replies, _) = Harness().run(input) { server in
+      server.onTerminate = { terminated.append($0) }
+    }
+    #expect(status == 0)
+    let refusal = #"{"code":-32600,"message":"Invalid Request: the server is shut down; only exit is accepted."}"#
+    #expect(
+      replies == [
+        parse(#"{"jsonrpc":"2.0","id":1,"result":null}"#),
+        parse(#"{"jsonrpc":"2.0","id":2,"error":\#(refusal)}"#),
+        parse(#"[{"jsonrpc":"2.0","id":3,"error":\#(refusal)}]"#),
+      ], "nothing after exit is answered")
+    #expect(terminated == [.exitNotification])
+  }
+
+  @Test func exitWithoutShutdownAlsoEndsWithZero() {
+    let input = #"{"jsonrpc":"2.0","method":"exit"}"# + "\n" + #"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#
+    let (status, replies, _) = Harness().run(input)
+    #expect(status == 0)
+    #expect(replies.isEmpty)
+  }
+
+  @Test func queuedNotificationsWithTheSameKeyCollapseToTheLatest() {
+    var handled: [String] = []
+    let update = { (target: String, value: Int) in
+      #"{"jsonrpc":"2.0","method":"test/update","params":{"target":"\#(target)","value":\#(value)}}"#
+    }
+    let input =
+      [
+        update("t", 1), update("t", 2), #"{"jsonrpc":"2.0","id":7,"method":"test/ping"}"#, update("t", 3),
+        update("a", 1), #"{"jsonrpc":"2.0","id":8,"method":"test/update","params":{"target":"t","value":9}}"#,
+        update("t", 4),
+      ].joined(separator: "\n") + "\n"  // a last line without newline would be completed only by end of input
+    let (_, replies, _) = Harness().run(input) { server in
+      server.register(method: "test/ping") { _, responder in
+        handled.append("ping")
+        responder.reply(JSON("pong"))
+      }
+      server.register(method: "test/update") { request, responder in
+        let target = request.params?["target"]?.stringValue ?? "?"
+        handled.append("\(target):\(request.params?["value"]?.intValue ?? -1)")
+        responder.reply(.null)
+      }
+      server.coalescingKey = { request in
+        request.method == "test/update" ? "update:" + (request.params?["target"]?.stringValue ?? "") : nil
+      }
+    }
+    // t:1 and t:2 and t:3 are superseded by t:4; the request with id 8 is never collapsed.
+    #expect(handled == ["ping", "a:1", "t:9", "t:4"])
+    #expect(replies.map { $0["id"]?.intValue } == [7, 8])
+  }
+
+  @Test func pendingWorkKeepsTheServerAliveAfterEndOfInput() {
+    var ticks = 0
+    var inputClosedAt: Int?
+    let (status, replies, _) = Harness().run(#"{"jsonrpc":"2.0","id":1,"method":"test/start"}"#) { server in
+      server.register(method: "test/start") { _, responder in
+        func tick() {
+          ticks += 1
+          server.sendNotification("test/tick", ["n": JSON(ticks)])
+          if ticks < 3 { server.loop.schedule(after: 0.001, tick) }
+        }
+        server.loop.schedule(after: 0.001, tick)
+        responder.reply(JSON(true))
+      }
+      server.onInputClosed = { inputClosedAt = ticks }
+      server.hasPendingWork = { ticks < 3 }
+    }
+    #expect(status == 0)
+    #expect(inputClosedAt == 0, "end of input is seen before the first tick")
+    #expect(
+      replies == [
+        parse(#"{"jsonrpc":"2.0","id":1,"result":true}"#),
+        parse(#"{"jsonrpc":"2.0","method":"test/tick","params":{"n":1}}"#),
+        parse(#"{"jsonrpc":"2.0","method":"test/tick","params":{"n":2}}"#),
+        parse(#"{"jsonrpc":"2.0","method":"test/tick","params":{"n":3}}"#),
+      ])
+  }
+
+  @Test func aRequestLeftPendingAtTheEndIsAnsweredNotDropped() {
+    var kept: Responder?
+    let (status, replies, _) = Harness().run(#"{"jsonrpc":"2.0","id":"w","method":"test/wait"}"#) { server in
+      server.register(method: "test/wait") { _, responder in kept = responder }
+    }
+    #expect(status == 0)
+    #expect(
+      replies == [
+        parse(
+          #"{"jsonrpc":"2.0","id":"w","error":{"code":-32800,"message":"Request cancelled: the host is exiting."}}"#)
+      ])
+    #expect(kept?.hasReplied == true)
+  }
+
+  @Test func anOverlongMessageGetsOneErrorAndTheNextMessageIsServed() {
+    var harness = Harness()
+    harness.configuration = Server.Configuration(maxMessageBytes: 64)
+    let long =
+      #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"pad":""# + String(repeating: "x", count: 200)
+      + #""}}"#
+    let (_, replies, _) = harness.run(long + "\n" + #"{"jsonrpc":"2.0","id":2,"method":"shutdown"}"# + "\n")
+    #expect(replies.count == 2)
+    #expect(replies.first?["id"]?.isNull == true)
+    #expect(replies.first?["error"]?["code"]?.intValue == -32600)
+    #expect(replies.first?["error"]?["data"]?["limit"]?.intValue == 64)
+    #expect(replies.last == parse(#"{"jsonrpc":"2.0","id":2,"result":null}"#))
+  }
+
+  @Test func contentLengthFramingBothWays() {
+    var harness = Harness()
+    harness.configuration = Server.Configuration(framing: .contentLength)
+    let body = #"{"jsonrpc":"2.0","id":1,"method":"shutdown"}"#
+    let (status, _, raw) = harness.run("Content-Length: \(body.utf8.count)\r\n\r\n\(body)")
+    #expect(status == 0)
+    let reply = #"{"jsonrpc":"2.0","id":1,"result":null}"#
+    #expect(raw == "Content-Length: \(reply.utf8.count)\r\n\r\n\(reply)")
+  }
+
+  @Test func aClosedStdoutEndsTheServerCleanly() {
+    var harness = Harness()
+    harness.closeOutputReader = true
+    var terminated: [TerminationReason] = []
+    let input = String(repeating: #"{"jsonrpc":"2.0","id":1,"method":"initialize"}"# + "\n", count: 100)
+    let (status, _, _) = harness.run(input) { server in server.onTerminate = { terminated.append($0) } }
+    #expect(status == 0)
+    #expect(terminated == [.outputClosed])
+  }
+}
