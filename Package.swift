@@ -95,6 +95,8 @@ targets += [
     dependencies: [
       "JSON",
       "JSONRPC",
+      "PluginHost",
+      "TransitionEngine",
       "TransitionHost",
     ]
   ),

@@ -90,12 +90,15 @@ package enum AnimatorLookupError: Error, Sendable, Equatable {
   case unknown(id: String)
   /// 2002: a short id that several plugins use; `candidates` are the full `pluginId/animatorId`s.
   case ambiguous(id: String, candidates: [String])
+  /// 2008: the animator's `create` returned NULL (`id` is `pluginId/animatorId`).
+  case creationFailed(id: String)
 
   /// The JSON-RPC error code.
   package var code: Int {
     switch self {
     case .unknown: 2001
     case .ambiguous: 2002
+    case .creationFailed: 2008
     }
   }
 
@@ -106,6 +109,8 @@ package enum AnimatorLookupError: Error, Sendable, Equatable {
       "unknown animator \(id)"
     case .ambiguous(let id, let candidates):
       "ambiguous animator id \(id): use one of \(candidates.joined(separator: ", "))"
+    case .creationFailed(let id):
+      "animator \(id) misbehaved: its create returned NULL"
     }
   }
 }

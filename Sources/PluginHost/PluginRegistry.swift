@@ -14,7 +14,7 @@ package final class PluginRegistry {
   package let searchPath: PluginSearchPath
   /// `--allow-any-plugin-path`.
   package let allowAnyPath: Bool
-  private let logger: PluginLogger
+  let logger: PluginLogger
   private let api = HostAPITable()
   /// Current generations by plugin id, in load order.
   private var current: [PluginGeneration] = []

@@ -58,6 +58,31 @@ package enum TimingCurve: Hashable, Sendable {
     return .steps(n, position)
   }
 
+  /// The named curve with the project's wire name (`"linear"`, `"easeIn"`, `"easeOut"`, `"easeInOut"`,
+  /// `"default"`), or nil for any other string.
+  package init?(name: String) {
+    switch name {
+    case "linear": self = .linear
+    case "easeIn": self = .easeIn
+    case "easeOut": self = .easeOut
+    case "easeInOut": self = .easeInOut
+    case "default": self = .default
+    default: return nil
+    }
+  }
+
+  /// The wire name of a named curve; nil for `bezier` and `steps`.
+  package var name: String? {
+    switch self {
+    case .linear: return "linear"
+    case .easeIn: return "easeIn"
+    case .easeOut: return "easeOut"
+    case .easeInOut: return "easeInOut"
+    case .default: return "default"
+    case .bezier, .steps: return nil
+    }
+  }
+
   /// The cubic-Bézier control points (x1, y1, x2, y2) of this curve, or nil for `steps`.
   package var controlPoints: (x1: Double, y1: Double, x2: Double, y2: Double)? {
     switch self {

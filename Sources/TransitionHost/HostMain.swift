@@ -67,6 +67,7 @@ package enum HostCommandLine {
         logger: context.logger
       )
       // The protocol layer (plugins, animators, transitions) installs its methods and hooks here.
+      TransitionProtocol.install(on: server, options: options)
       return server.run()
     }
   }

@@ -54,10 +54,14 @@ import Testing
     try registry.load(path: Fixtures.path("Minimal"))
     let lease = try registry.lease(animatorID: "fade")
     let api = try #require(lease.hostInfo.pointee.api)
-    // The host table offers log and get_extension now; the rest comes with the engine binding, and
-    // struct_size says so (TH_HOST_API_HAS is how plugins check).
-    #expect(api.pointee.struct_size == 24)
-    #expect(api.pointee.get_extension("th.custom-driver/1") == nil)
+    // The whole ABI 1.0 table: two 32-bit header words and 52 functions (LP64), none missing.
+    #expect(api.pointee.struct_size == 8 + 52 * 8)
+    let functions = UnsafeRawPointer(api).advanced(by: 8).assumingMemoryBound(to: UnsafeRawPointer?.self)
+    #expect((0..<52).allSatisfy { functions[$0] != nil })
+    // One host extension: the custom driver; unknown ids answer NULL.
+    #expect(api.pointee.get_extension("th.custom-driver/1") != nil)
+    #expect(api.pointee.get_extension("th.custom-driver/2") == nil)
+    #expect(api.pointee.get_extension(nil) == nil)
     api.pointee.log(lease.hostInfo.pointee.plugin_context, TH_LOG_WARNING, "from the test")
     // A made-up context and a NULL message must not crash (they go to stderr as "unknown plugin").
     api.pointee.log(th_context(id: 0xdead_beef_0000), TH_LOG_DEBUG, nil)

@@ -19,6 +19,18 @@ struct MathTimingCurveTests {
     #expect(TimingCurve.steps(3, .end).controlPoints == nil)
   }
 
+  @Test func wireNamesRoundTrip() {
+    for (name, curve) in [
+      ("linear", TimingCurve.linear), ("easeIn", .easeIn), ("easeOut", .easeOut), ("easeInOut", .easeInOut),
+      ("default", .default),
+    ] {
+      #expect(TimingCurve(name: name) == curve)
+      #expect(curve.name == name)
+    }
+    #expect(TimingCurve(name: "easeInEaseOut") == nil)
+    #expect(TimingCurve.bezier(0, 0, 1, 1).name == nil)
+  }
+
   @Test func endpointsAreExact() {
     let curves: [TimingCurve] = named.map(\.0) + [.bezier(0.175, 0.885, 0.32, 1.275), .bezier(0, 1, 0, 1)]
     for curve in curves {

@@ -1,0 +1,240 @@
+import CTransitionABI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The host API table handed to plugins (`th_host_api`), every ABI 1.0 function bound to the engine through
+/// `PluginAnimator`.
+///
+/// It lives in manually allocated memory because plugins keep its address from `th_plugin_entry` until
+/// `deinit`; one table serves every plugin of a registry. The functions find their transition from the
+/// context id (`hostCall`), since C function pointers cannot capture anything.
+final class HostAPITable {
+  let pointer: UnsafeMutablePointer<th_host_api>
+
+  init() {
+    pointer = .allocate(capacity: 1)
+    UnsafeMutableRawPointer(pointer).initializeMemory(
+      as: UInt8.self, repeating: 0, count: MemoryLayout<th_host_api>.size)
+    pointer.pointee = Self.table
+  }
+
+  deinit {
+    pointer.deallocate()
+  }
+
+  /// The filled table.
+  private static var table: th_host_api {
+    var t = th_host_api()
+    t.struct_size = UInt32(MemoryLayout<th_host_api>.size)
+    t.log = hostLog
+    t.get_extension = hostGetExtension
+
+    // Context queries.
+    t.container_view = { ctx, out in
+      hostCall(ctx, "container_view") { (a) throws(HostFailure) in try a.containerView(out) }
+    }
+    t.view_for_key = { ctx, key, out in
+      hostCall(ctx, "view_for_key") { (a) throws(HostFailure) in try a.viewForKey(key, out) }
+    }
+    t.view_controller_for_key = { ctx, key, out in
+      hostCall(ctx, "view_controller_for_key") { (a) throws(HostFailure) in try a.viewControllerForKey(key, out) }
+    }
+    t.initial_frame = { ctx, key, out in
+      hostCall(ctx, "initial_frame") { (a) throws(HostFailure) in try a.frame(initial: true, key, out) }
+    }
+    t.final_frame = { ctx, key, out in
+      hostCall(ctx, "final_frame") { (a) throws(HostFailure) in try a.frame(initial: false, key, out) }
+    }
+    t.operation = { ctx, out in hostCall(ctx, "operation") { (a) throws(HostFailure) in try a.operation(out) } }
+    t.is_animated = { ctx, out in
+      hostCall(ctx, "is_animated") { (a) throws(HostFailure) in try a.flag(out) { $0.isAnimated } }
+    }
+    t.is_interactive = { ctx, out in
+      hostCall(ctx, "is_interactive") { (a) throws(HostFailure) in try a.flag(out) { $0.isInteractive } }
+    }
+    t.transition_was_cancelled = { ctx, out in
+      hostCall(ctx, "transition_was_cancelled") { (a) throws(HostFailure) in
+        try a.flag(out) { $0.transitionWasCancelled }
+      }
+    }
+    t.complete_transition = { ctx, did in
+      hostCall(ctx, "complete_transition") { (a) throws(HostFailure) in try a.completeTransition(did) }
+    }
+
+    // Parameters.
+    t.param_number = { ctx, name, out in
+      hostCall(ctx, "param_number") { (a) throws(HostFailure) in try a.paramNumber(name, out) }
+    }
+    t.param_bool = { ctx, name, out in
+      hostCall(ctx, "param_bool") { (a) throws(HostFailure) in try a.paramBool(name, out) }
+    }
+    t.param_string = { ctx, name, out in
+      hostCall(ctx, "param_string") { (a) throws(HostFailure) in try a.paramString(name, out) }
+    }
+    t.param_color = { ctx, name, out in
+      hostCall(ctx, "param_color") { (a) throws(HostFailure) in try a.paramColor(name, out) }
+    }
+    t.param_point = { ctx, name, out in
+      hostCall(ctx, "param_point") { (a) throws(HostFailure) in try a.paramPoint(name, out) }
+    }
+    t.param_rect = { ctx, name, out in
+      hostCall(ctx, "param_rect") { (a) throws(HostFailure) in try a.paramRect(name, out) }
+    }
+
+    // The view tree.
+    t.find_view = { ctx, id, out in hostCall(ctx, "find_view") { (a) throws(HostFailure) in try a.findView(id, out) } }
+    t.view_id = { ctx, view, out in hostCall(ctx, "view_id") { (a) throws(HostFailure) in try a.viewID(view, out) } }
+    t.superview = { ctx, view, out in
+      hostCall(ctx, "superview") { (a) throws(HostFailure) in try a.superview(view, out) }
+    }
+    t.subview_count = { ctx, view, out in
+      hostCall(ctx, "subview_count") { (a) throws(HostFailure) in try a.subviewCount(view, out) }
+    }
+    t.subview_at = { ctx, view, index, out in
+      hostCall(ctx, "subview_at") { (a) throws(HostFailure) in try a.subview(view, at: index, out) }
+    }
+    t.make_view = { ctx, hint, out in
+      hostCall(ctx, "make_view") { (a) throws(HostFailure) in try a.makeView(hint, out) }
+    }
+    t.snapshot_view = { ctx, view, out in
+      hostCall(ctx, "snapshot_view") { (a) throws(HostFailure) in try a.snapshotView(view, out) }
+    }
+    t.add_subview = { ctx, parent, child in
+      hostCall(ctx, "add_subview") { (a) throws(HostFailure) in try a.change(.add, parent: parent, child: child) }
+    }
+    t.insert_subview_below = { ctx, parent, child, sibling in
+      hostCall(ctx, "insert_subview_below") { (a) throws(HostFailure) in
+        try a.change(.below(sibling), parent: parent, child: child)
+      }
+    }
+    t.insert_subview_above = { ctx, parent, child, sibling in
+      hostCall(ctx, "insert_subview_above") { (a) throws(HostFailure) in
+        try a.change(.above(sibling), parent: parent, child: child)
+      }
+    }
+    t.insert_subview_at = { ctx, parent, child, index in
+      hostCall(ctx, "insert_subview_at") { (a) throws(HostFailure) in
+        try a.change(.at(index), parent: parent, child: child)
+      }
+    }
+    t.remove_from_superview = { ctx, view in
+      hostCall(ctx, "remove_from_superview") { (a) throws(HostFailure) in try a.removeFromSuperview(view) }
+    }
+    t.bring_subview_to_front = { ctx, parent, child in
+      hostCall(ctx, "bring_subview_to_front") { (a) throws(HostFailure) in
+        try a.change(.toFront, parent: parent, child: child)
+      }
+    }
+    t.send_subview_to_back = { ctx, parent, child in
+      hostCall(ctx, "send_subview_to_back") { (a) throws(HostFailure) in
+        try a.change(.toBack, parent: parent, child: child)
+      }
+    }
+    t.convert_rect = { ctx, rect, from, to, out in
+      hostCall(ctx, "convert_rect") { (a) throws(HostFailure) in try a.convert(rect, from: from, to: to, out) }
+    }
+    t.convert_point = { ctx, point, from, to, out in
+      hostCall(ctx, "convert_point") { (a) throws(HostFailure) in try a.convert(point, from: from, to: to, out) }
+    }
+
+    // Properties.
+    t.get_number = { ctx, view, property, out in
+      hostCall(ctx, "get_number") { (a) throws(HostFailure) in try a.getNumber(view, property, out) }
+    }
+    t.set_number = { ctx, view, property, value in
+      hostCall(ctx, "set_number") { (a) throws(HostFailure) in try a.setNumber(view, property, value) }
+    }
+    t.get_bool = { ctx, view, property, out in
+      hostCall(ctx, "get_bool") { (a) throws(HostFailure) in try a.getBool(view, property, out) }
+    }
+    t.set_bool = { ctx, view, property, value in
+      hostCall(ctx, "set_bool") { (a) throws(HostFailure) in try a.setBool(view, property, value) }
+    }
+    t.get_point = { ctx, view, property, out in
+      hostCall(ctx, "get_point") { (a) throws(HostFailure) in try a.getPoint(view, property, out) }
+    }
+    t.set_point = { ctx, view, property, value in
+      hostCall(ctx, "set_point") { (a) throws(HostFailure) in try a.setPoint(view, property, value) }
+    }
+    t.get_rect = { ctx, view, property, out in
+      hostCall(ctx, "get_rect") { (a) throws(HostFailure) in try a.getRect(view, property, out) }
+    }
+    t.set_rect = { ctx, view, property, value in
+      hostCall(ctx, "set_rect") { (a) throws(HostFailure) in try a.setRect(view, property, value) }
+    }
+    t.get_transform = { ctx, view, property, out in
+      hostCall(ctx, "get_transform") { (a) throws(HostFailure) in try a.getTransform(view, property, out) }
+    }
+    t.set_transform = { ctx, view, property, value in
+      hostCall(ctx, "set_transform") { (a) throws(HostFailure) in try a.setTransform(view, property, value) }
+    }
+    t.get_color = { ctx, view, property, out, isSet in
+      hostCall(ctx, "get_color") { (a) throws(HostFailure) in try a.getColor(view, property, out, isSet) }
+    }
+    t.set_color = { ctx, view, property, value in
+      hostCall(ctx, "set_color") { (a) throws(HostFailure) in try a.setColor(view, property, value) }
+    }
+    t.get_gradient = { ctx, view, property, out, isSet in
+      hostCall(ctx, "get_gradient") { (a) throws(HostFailure) in try a.getGradient(view, property, out, isSet) }
+    }
+    t.set_gradient = { ctx, view, property, value in
+      hostCall(ctx, "set_gradient") { (a) throws(HostFailure) in try a.setGradient(view, property, value) }
+    }
+
+    // Animation blocks.
+    t.animate = { ctx, options, animations, completion, userData in
+      hostCall(ctx, "animate") { (a) throws(HostFailure) in try a.animate(options, animations, completion, userData) }
+    }
+    t.animate_keyframes = { ctx, options, animations, completion, userData in
+      hostCall(ctx, "animate_keyframes") { (a) throws(HostFailure) in
+        try a.animateKeyframes(options, animations, completion, userData)
+      }
+    }
+    t.add_keyframe = { ctx, start, length, animations, userData in
+      hostCall(ctx, "add_keyframe") { (a) throws(HostFailure) in try a.addKeyframe(start, length, animations, userData)
+      }
+    }
+    t.animate_alongside = { ctx, animations, completion, userData in
+      hostCall(ctx, "animate_alongside") { (a) throws(HostFailure) in
+        try a.animateAlongside(animations, completion, userData)
+      }
+    }
+    return t
+  }
+}
+
+/// The host extensions: immutable tables allocated once for the process (plugins keep their addresses).
+///
+/// `@unchecked Sendable`: the tables are written once, in `init`, and only read afterwards.
+final class HostExtensions: @unchecked Sendable {
+  static let shared = HostExtensions()
+
+  /// "th.custom-driver/1".
+  let customDriver: UnsafeMutablePointer<th_host_custom_driver>
+
+  private init() {
+    customDriver = .allocate(capacity: 1)
+    customDriver.initialize(
+      to: th_host_custom_driver(
+        struct_size: UInt32(MemoryLayout<th_host_custom_driver>.size), reserved: 0,
+        add_driver: { ctx, options, update, completion, userData in
+          hostCall(ctx, "add_driver") { (a) throws(HostFailure) in
+            try a.addDriver(options, update, completion, userData)
+          }
+        }))
+  }
+
+  /// The table of extension `id`, or nil.
+  func table(_ id: UnsafePointer<CChar>) -> UnsafeRawPointer? {
+    if strcmp(id, TH_EXT_CUSTOM_DRIVER) == 0 { return UnsafeRawPointer(customDriver) }
+    return nil
+  }
+}
+
+/// The ABI's host `get_extension`: "th.custom-driver/1", or NULL (not supported) for any other id.
+let hostGetExtension: @convention(c) (UnsafePointer<CChar>?) -> UnsafeRawPointer? = { id in
+  guard let id else { return nil }
+  return HostExtensions.shared.table(id)
+}

@@ -1,0 +1,246 @@
+import CTransitionABI
+import TransitionEngine
+
+// Animation blocks, keyframes, alongside animations and custom drivers of the host API.
+
+extension PluginAnimator {
+  /// The engine timing of an ABI timing, and the duration a block with it lasts (0 = applied at once).
+  ///
+  /// - Parameter duration: the block's duration (seconds ≥ 0, or `TH_DURATION_AUTOMATIC` with a physical
+  ///   spring).
+  static func timing(_ t: th_timing, duration: Double) throws(HostFailure) -> (AnimationTiming, Double) {
+    let automatic = duration == TH_DURATION_AUTOMATIC
+    guard automatic || (duration.isFinite && duration >= 0) else {
+      throw .invalidValue("duration", "duration \(duration) is not a finite number ≥ 0")
+    }
+    if automatic && t.kind != TH_TIMING_SPRING_PHYSICAL {
+      throw .invalidValue("duration", "TH_DURATION_AUTOMATIC needs a TH_TIMING_SPRING_PHYSICAL timing")
+    }
+    // Springs are checked with a positive duration even when the block has none (its writes apply at once).
+    let springDuration = duration > 0 ? duration : 1
+    func spring(_ make: () throws(SpringError) -> Spring) throws(HostFailure) -> Spring {
+      do {
+        return try make()
+      } catch {
+        switch error {
+        case .nonFinite(let parameter):
+          throw .invalidValue("timing.\(parameter)", "spring \(parameter) is not finite")
+        case .outOfRange(let parameter, let value):
+          throw .invalidValue("timing.\(parameter)", "spring \(parameter) \(value) is out of range")
+        }
+      }
+    }
+    switch t.kind {
+    case TH_TIMING_CURVE:
+      return (.curve(try curve(t)), duration)
+    case TH_TIMING_SPRING:
+      let s = try spring { () throws(SpringError) in
+        try Spring.validated(
+          dampingRatio: t.damping_ratio, initialVelocity: t.initial_velocity, duration: springDuration)
+      }
+      return (.spring(s), duration)
+    case TH_TIMING_SPRING_PHYSICAL:
+      let s = try spring { () throws(SpringError) in
+        try Spring.validated(
+          mass: t.mass, stiffness: t.stiffness, damping: t.damping, initialVelocity: t.initial_velocity,
+          duration: automatic ? nil : springDuration)
+      }
+      if automatic {
+        guard t.damping > 0 else {
+          throw .invalidValue("timing.damping", "an undamped spring never settles: give it a duration")
+        }
+        return (.spring(s), s.duration)
+      }
+      return (.spring(s), duration)
+    case TH_TIMING_SPRING_BOUNCE:
+      _ = try spring { () throws(SpringError) in
+        try Spring.validated(duration: springDuration, bounce: t.bounce, initialVelocity: t.initial_velocity)
+      }
+      let s = Spring(
+        duration: springDuration, bounce: t.bounce, initialVelocity: t.initial_velocity,
+        animationDuration: springDuration)
+      return (.spring(s), duration)
+    default:
+      throw .unsupported("timing.kind", "unknown th_timing_kind \(t.kind.rawValue)")
+    }
+  }
+
+  /// The engine curve of a `TH_TIMING_CURVE` timing.
+  static func curve(_ t: th_timing) throws(HostFailure) -> TimingCurve {
+    switch t.curve {
+    case TH_CURVE_EASE_IN_OUT: return .easeInOut
+    case TH_CURVE_EASE_IN: return .easeIn
+    case TH_CURVE_EASE_OUT: return .easeOut
+    case TH_CURVE_LINEAR: return .linear
+    case TH_CURVE_DEFAULT: return .default
+    case TH_CURVE_BEZIER:
+      let p = t.control_points
+      do {
+        return try TimingCurve.validatedBezier(p.0, p.1, p.2, p.3)
+      } catch {
+        throw .invalidValue(
+          "timing.control_points",
+          "Bézier control points (\(p.0), \(p.1), \(p.2), \(p.3)): x1 and x2 must be in [0, 1], all finite")
+      }
+    case TH_CURVE_STEPS:
+      let position: StepPosition
+      switch t.step_position {
+      case TH_STEP_END: position = .end
+      case TH_STEP_START: position = .start
+      default: throw .unsupported("timing.step_position", "unknown th_step_position \(t.step_position.rawValue)")
+      }
+      guard t.steps >= 1 else { throw .invalidValue("timing.steps", "steps \(t.steps) is below 1") }
+      return .steps(Int(t.steps), position)
+    default:
+      throw .unsupported("timing.curve", "unknown th_curve \(t.curve.rawValue)")
+    }
+  }
+
+  /// A delay: finite, ≥ 0.
+  private static func delay(_ value: Double) throws(HostFailure) -> Double {
+    guard value.isFinite, value >= 0 else { throw .invalidValue("delay", "delay \(value) is not a finite number ≥ 0") }
+    return value
+  }
+
+  /// Counts one more block (TH_ERR_LIMIT past the limit).
+  private func countBlock() throws(HostFailure) {
+    guard startedBlocks < Self.maximumBlocks else {
+      throw .limit("animate", "more than \(Self.maximumBlocks) animation blocks in one transition")
+    }
+    startedBlocks += 1
+  }
+
+  /// The engine closure that runs a plugin animations function in `phase`.
+  private func animationsBody(
+    _ animations: th_animations_fn, _ userData: UnsafeMutableRawPointer?, _ phase: Phase
+  ) -> () -> Void {
+    let ctx = handle
+    return { [unowned self] in
+      self.callout(phase) { animations(ctx, userData) }
+    }
+  }
+
+  // MARK: Blocks
+
+  func animate(
+    _ options: UnsafePointer<th_animation_options>?, _ animations: th_animations_fn?, _ completion: th_completion_fn?,
+    _ userData: UnsafeMutableRawPointer?
+  ) throws(HostFailure) -> th_status {
+    try require(.animate)
+    guard let options else { throw .null("options") }
+    try checkStructSize(UnsafeRawPointer(options), minimum: MemoryLayout<th_animation_options>.size, "options")
+    let o = options.pointee
+    guard o.flags == 0 else { throw .unsupported("options.flags", "unknown option flags \(o.flags)") }
+    let (timing, duration) = try Self.timing(o.timing, duration: o.duration)
+    let delay = try Self.delay(o.delay)
+    guard let animations else { throw .null("animations") }
+    let scene = try engineContext().scene
+    try checkNesting()
+    try countBlock()
+    scene.animate(
+      duration: duration, delay: delay, timing: timing, animations: animationsBody(animations, userData, .animations),
+      completion: owe(completion, userData))
+    return TH_OK
+  }
+
+  func animateKeyframes(
+    _ options: UnsafePointer<th_keyframe_options>?, _ animations: th_animations_fn?, _ completion: th_completion_fn?,
+    _ userData: UnsafeMutableRawPointer?
+  ) throws(HostFailure) -> th_status {
+    try require(.animate)
+    guard let options else { throw .null("options") }
+    try checkStructSize(UnsafeRawPointer(options), minimum: MemoryLayout<th_keyframe_options>.size, "options")
+    let o = options.pointee
+    let mode: KeyframeCalculationMode
+    switch o.calculation_mode {
+    case TH_CALCULATION_LINEAR: mode = .linear
+    case TH_CALCULATION_DISCRETE: mode = .discrete
+    case TH_CALCULATION_PACED: mode = .paced
+    case TH_CALCULATION_CUBIC: mode = .cubic
+    case TH_CALCULATION_CUBIC_PACED: mode = .cubicPaced
+    default:
+      throw .unsupported("options.calculation_mode", "unknown th_calculation_mode \(o.calculation_mode.rawValue)")
+    }
+    let (timing, duration) = try Self.timing(o.timing, duration: o.duration)
+    let delay = try Self.delay(o.delay)
+    guard let animations else { throw .null("animations") }
+    let scene = try engineContext().scene
+    try checkNesting()
+    try countBlock()
+    scene.animateKeyframes(
+      duration: duration, delay: delay, timing: timing, mode: mode,
+      animations: animationsBody(animations, userData, .keyframes), completion: owe(completion, userData))
+    return TH_OK
+  }
+
+  func addKeyframe(
+    _ start: Double, _ length: Double, _ animations: th_animations_fn?, _ userData: UnsafeMutableRawPointer?
+  ) throws(HostFailure) -> th_status {
+    try require(.keyframe)
+    guard start.isFinite, start >= 0, start <= 1 else {
+      throw .invalidValue("relative_start", "relative_start \(start) is outside [0, 1]")
+    }
+    guard length.isFinite, length >= 0, start + length <= 1 + 1e-9 else {
+      throw .invalidValue(
+        "relative_duration", "relative_duration \(length) is negative, not finite, or ends past 1 (start \(start))")
+    }
+    guard let animations else { throw .null("animations") }
+    let scene = try engineContext().scene
+    try checkNesting()
+    scene.addKeyframe(
+      relativeStart: start, relativeDuration: min(length, 1 - start),
+      animations: animationsBody(animations, userData, .animations))
+    return TH_OK
+  }
+
+  func animateAlongside(
+    _ animations: th_animations_fn?, _ completion: th_completion_fn?, _ userData: UnsafeMutableRawPointer?
+  ) throws(HostFailure) -> th_status {
+    try require(.animate)
+    guard let animations else { throw .null("animations") }
+    let context = try engineContext()
+    try countBlock()
+    let body = animationsBody(animations, userData, .animations)
+    let done = owe(completion, userData)
+    guard context.animateAlongside(body, completion: done) else {
+      // The engine refused (the transition ended); the owed completion is paid when the animator closes.
+      throw .wrongPhase("the transition has ended", kind: .callAfterCompletion)
+    }
+    return TH_OK
+  }
+
+  // MARK: Drivers
+
+  func addDriver(
+    _ options: UnsafePointer<th_driver_options>?, _ update: th_driver_update_fn?, _ completion: th_completion_fn?,
+    _ userData: UnsafeMutableRawPointer?
+  ) throws(HostFailure) -> th_status {
+    try require(.animate)
+    guard let options else { throw .null("options") }
+    try checkStructSize(UnsafeRawPointer(options), minimum: MemoryLayout<th_driver_options>.size, "options")
+    let o = options.pointee
+    guard o.flags == 0 else { throw .unsupported("options.flags", "unknown driver flags \(o.flags)") }
+    guard o.duration.isFinite, o.duration >= 0 else {
+      throw .invalidValue("duration", "duration \(o.duration) is not a finite number ≥ 0")
+    }
+    let delay = try Self.delay(o.delay)
+    guard let update else { throw .null("update") }
+    let scene = try engineContext().scene
+    try countBlock()
+    let duration = o.duration
+    let ctx = handle
+    // The engine's driver starts now; a delay is the first part of it, during which nothing is written.
+    scene.addDriver(
+      duration: delay + duration,
+      update: { [weak self] frame in
+        guard let self, !self.isClosed, frame.elapsed >= delay else { return }
+        let time = min(frame.elapsed - delay, duration)
+        let fraction = duration > 0 ? time / duration : 1
+        let outer = self.driverFrame
+        self.driverFrame = frame
+        self.callout(.driver) { update(ctx, time, fraction, userData) }
+        self.driverFrame = outer
+      }, completion: owe(completion, userData))
+    return TH_OK
+  }
+}

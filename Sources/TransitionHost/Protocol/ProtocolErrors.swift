@@ -1,0 +1,83 @@
+// The application error codes of the transition protocol (CONVENTIONS, "Errors"), built from what the plugin host
+// and the engine report. Messages are one sentence; structure goes into `data`.
+
+import JSON
+import JSONRPC
+import PluginHost
+import TransitionEngine
+
+extension ResponseError {
+  /// 1001–1008 (or -32602 for an unknown plugin id) with `data` carrying the path and what the loader found.
+  static func plugin(_ error: PluginLoadError) -> ResponseError {
+    var data = JSONObjectBuilder()
+    switch error {
+    case .fileNotFound(let path):
+      data.setNew("path", JSON(path))
+    case .notLoadable(let path, let reason):
+      data.setNew("path", JSON(path))
+      data.setNew("dlerror", JSON(reason))
+    case .entrySymbolMissing(let path, let reason):
+      data.setNew("path", JSON(path))
+      data.setNew("dlerror", JSON(reason))
+    case .abiIncompatible(let path, let plugin, let host):
+      data.setNew("path", JSON(path))
+      data.setNew("pluginAbi", plugin.map { JSON($0.description) } ?? .null)
+      data.setNew("hostAbi", JSON(host.description))
+    case .invalidDescriptor(let path, let reason):
+      data.setNew("path", JSON(path))
+      data.setNew("reason", JSON(reason))
+    case .initFailed(let path, let pluginID):
+      data.setNew("path", JSON(path))
+      data.setNew("plugin", JSON(pluginID))
+    case .pathNotAllowed(let path, let folders):
+      data.setNew("path", JSON(path))
+      data.setNew("folders", .array(folders.map { JSON($0) }))
+    case .busy(let pluginID, let running):
+      data.setNew("plugin", JSON(pluginID))
+      data.setNew("runningTransitions", JSON(running))
+    case .unknownPlugin(let pluginID):
+      return .invalidParams(field: "params.plugin", "names no loaded plugin (\(pluginID))")
+    }
+    return ResponseError(code: ErrorCode(rawValue: error.code), message: sentence(error.message), data: data.build())
+  }
+
+  /// 2001 (`data.animator`), 2002 (`data.candidates`) or 2008 (the plugin could not make an instance).
+  static func animator(_ error: AnimatorLookupError) -> ResponseError {
+    switch error {
+    case .unknown(let id):
+      return ResponseError(code: .unknownAnimator, message: sentence(error.message), data: ["animator": JSON(id)])
+    case .ambiguous(let id, let candidates):
+      return ResponseError(
+        code: .ambiguousAnimator, message: sentence(error.message),
+        data: ["animator": JSON(id), "candidates": .array(candidates.map { JSON($0) })])
+    case .creationFailed(let id):
+      return ResponseError(code: .animatorMisbehaved, message: sentence(error.message), data: ["animator": JSON(id)])
+    }
+  }
+
+  /// 2005 for an id that names no transition this host started.
+  static func unknownTransition(_ id: String) -> ResponseError {
+    ResponseError(
+      code: .unknownTransition, message: "Unknown transition \(id).", data: ["transition": JSON(id)])
+  }
+
+  /// 2006: the call makes no sense in the transition's state (`data.phase` is that state).
+  static func wrongState(_ id: String, phase: String, _ why: String) -> ResponseError {
+    ResponseError(
+      code: .invalidTransitionState, message: "Transition \(id): \(why).",
+      data: ["transition": JSON(id), "phase": JSON(phase)])
+  }
+
+  /// What the engine's refusal means on the wire: -32602 for an unusable argument, 2006 for the rest.
+  static func engine(_ error: TransitionError, transition id: String, phase: String) -> ResponseError {
+    if case .invalidValue(let field, let reason) = error {
+      return .invalidParams(field: "params." + field, reason)
+    }
+    return .wrongState(id, phase: phase, error.description)
+  }
+
+  /// A message ending with exactly one full stop.
+  private static func sentence(_ text: String) -> String {
+    text.hasSuffix(".") ? text : text + "."
+  }
+}

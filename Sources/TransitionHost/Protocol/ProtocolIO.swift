@@ -1,0 +1,48 @@
+// What the transition protocol needs from around it: a way to send messages and a monotonic timer source. The
+// server provides both (its dispatcher and its event loop); tests provide a LocalConnection and a manual clock.
+
+import JSON
+import JSONRPC
+
+/// Where the protocol layer's notifications go.
+///
+/// - Important: Used on the host thread only.
+package protocol ProtocolOutput: AnyObject {
+  /// Sends a notification `{"jsonrpc": "2.0", "method", "params"}`.
+  func notify(_ method: String, _ params: JSON)
+  /// Sends a whole message already serialized (compact, no newline); `message` is borrowed during the call.
+  func sendSerializedMessage(_ message: UnsafeRawBufferPointer)
+}
+
+/// A dispatcher is an output: notifications through it, serialized messages straight to its output, so they
+/// interleave with replies in the order they are sent.
+extension Dispatcher: ProtocolOutput {
+  package func notify(_ method: String, _ params: JSON) {
+    sendNotification(method, params)
+  }
+
+  package func sendSerializedMessage(_ message: UnsafeRawBufferPointer) {
+    output(message)
+  }
+}
+
+/// Identifies a scheduled timer.
+package struct ProtocolTimerID: Hashable, Sendable {
+  package var rawValue: UInt64
+
+  package init(rawValue: UInt64) {
+    self.rawValue = rawValue
+  }
+}
+
+/// Monotonic time and one-shot timers, for real-time transitions.
+///
+/// - Important: Used on the host thread only; actions run on it.
+package protocol ProtocolScheduler: AnyObject {
+  /// The current monotonic time in seconds (only differences mean anything).
+  var now: Double { get }
+  /// Runs `action` once `deadline` (in `now`'s seconds) has passed.
+  func schedule(at deadline: Double, _ action: @escaping () -> Void) -> ProtocolTimerID
+  /// Cancels a timer that has not fired.
+  func cancel(_ timer: ProtocolTimerID)
+}

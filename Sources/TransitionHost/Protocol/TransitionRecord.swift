@@ -1,0 +1,134 @@
+// One transition as the protocol sees it: the engine transition plus its id, clock, frame stream, waiters and the
+// animator binding that keeps its plugin loaded.
+
+import JSON
+import JSONRPC
+import TransitionEngine
+
+/// What moves a transition's time (`transition/start`'s `clock`).
+enum ClockKind: String, CaseIterable {
+  /// Frames at `fps` from the host's monotonic timers while the transition moves.
+  case realtime
+  /// Nothing moves until `transition/tick` (or a sample is asked for).
+  case manual
+}
+
+/// How a transition ended, as `transition/didEnd` and `transition/wait` report it.
+struct EndSummary {
+  var completed: Bool
+  var cancelled: Bool
+  /// Why it was cancelled by the host ("inputClosed", "terminated", "pluginUnloaded") or why it failed
+  /// ("neverCompleted"); nil for a normal completion or an animator's own cancellation.
+  var reason: String?
+  /// Set when the animator failed the transition: code 2008 and a sentence.
+  var errorMessage: String?
+
+  init(_ outcome: TransitionOutcome) {
+    switch outcome {
+    case .completed:
+      self.init(completed: true, cancelled: false, reason: nil, errorMessage: nil)
+    case .cancelled(let reason):
+      self.init(completed: false, cancelled: true, reason: reason, errorMessage: nil)
+    case .failed(let reason):
+      let message =
+        reason == "neverCompleted"
+        ? "The animator let all its animations end without completing the transition."
+        : "The animator misbehaved (\(reason))."
+      self.init(completed: false, cancelled: false, reason: reason, errorMessage: message)
+    }
+  }
+
+  init(completed: Bool, cancelled: Bool, reason: String?, errorMessage: String?) {
+    self.completed = completed
+    self.cancelled = cancelled
+    self.reason = reason
+    self.errorMessage = errorMessage
+  }
+
+  /// `{"transition", "completed", "cancelled", "reason"?, "error"?: {"code": 2008, "message"}}`.
+  func json(transition id: String) -> JSON {
+    var object = JSONObjectBuilder()
+    object.setNew("transition", JSON(id))
+    object.setNew("completed", JSON(completed))
+    object.setNew("cancelled", JSON(cancelled))
+    if let reason { object.setNew("reason", JSON(reason)) }
+    if let errorMessage {
+      object.setNew(
+        "error", ["code": JSON(ErrorCode.animatorMisbehaved.rawValue), "message": JSON(errorMessage)])
+    }
+    return object.build()
+  }
+}
+
+/// A live transition.
+final class TransitionRecord {
+  /// The n of its id "tn".
+  let number: Int
+  /// "t1", "t2", …
+  let id: String
+  let transition: Transition
+  /// The animator (and what keeps its code loaded).
+  let binding: AnimatorBinding
+  let clock: ClockKind
+  let fps: Double
+  let frames: FrameMode
+  /// Each view's `content`, by id.
+  let contents: [String: JSON]
+  /// Each view's `match` key, by id.
+  let matches: [String: String]
+
+  /// The next frame's `seq`.
+  var seq = 0
+  var encoder = FrameEncoder()
+  /// The real-time frame timer, while one is scheduled.
+  var timer: ProtocolTimerID?
+  /// When the next real-time frame is due, and the clock reading time was last taken at.
+  var nextDeadline = 0.0
+  var lastReading = 0.0
+  /// Set by the engine's `onEnd`; the service reports it (final frame, didEnd) once the engine call returns.
+  var outcome: TransitionOutcome?
+  /// `transition/wait` requests waiting for the end.
+  var waiters: [Responder] = []
+
+  init(
+    number: Int, transition: Transition, binding: AnimatorBinding, clock: ClockKind, fps: Double, frames: FrameMode,
+    contents: [String: JSON], matches: [String: String]
+  ) {
+    self.number = number
+    self.id = "t\(number)"
+    self.transition = transition
+    self.binding = binding
+    self.clock = clock
+    self.fps = fps
+    self.frames = frames
+    self.contents = contents
+    self.matches = matches
+  }
+
+  /// The protocol phase: "running", "paused", "finishing", "cancelling" or "ended".
+  var phase: String { outcome == nil ? transition.state.name : "ended" }
+
+  /// Whether time moves on its own (a real-time clock then needs frames).
+  var isMoving: Bool {
+    guard outcome == nil else { return false }
+    switch transition.state {
+    case .running, .finishing, .cancelling: return true
+    default: return false
+    }
+  }
+
+  /// The time a frame shows: the timeline time, or percent × duration while paused (CONVENTIONS, "Units").
+  var frameTime: Double {
+    transition.state == .paused ? transition.percent * transition.duration : transition.time
+  }
+
+  /// `{"transition", "phase", "time", "percent"}`.
+  var status: JSONObjectBuilder {
+    var object = JSONObjectBuilder()
+    object.setNew("transition", JSON(id))
+    object.setNew("phase", JSON(phase))
+    object.setNew("time", JSON.number(frameTime))
+    object.setNew("percent", JSON.number(transition.percent))
+    return object
+  }
+}

@@ -1,0 +1,274 @@
+// The transition protocol's state: live transitions by id, their clocks and frame streams, and how each one ends
+// (exactly one didEnd, whatever happens). The method handlers are in TransitionService+Transitions.swift and
+// TransitionService+Plugins.swift.
+
+import JSON
+import JSONRPC
+import PluginHost
+import TransitionEngine
+
+/// The plugins, animators and transitions of one host connection (Protocol.md, "Transitions").
+///
+/// Transitions are independent: each has its own scene, clock, frame stream and animator instance. A real-time
+/// transition gets one timer at its `fps` while it moves; a manual one moves only on `transition/tick`.
+///
+/// Ending: the engine tells the record (`onEnd`); once the engine call that ended it has returned, the service
+/// sends a last frame (the settled or restored state; unless `frames` is "none") and `transition/didEnd`, answers
+/// `transition/wait`, forgets the transition and so releases its animator. Later calls naming it get 2006.
+///
+/// - Important: Not thread-safe: handlers, timers and hooks all run on the host thread.
+package final class TransitionService {
+  /// Limits and defaults.
+  package struct Configuration: Sendable {
+    /// `--max-transitions`: live transitions at most (2007 beyond).
+    package var maxTransitions = 1024
+    /// How many ended transitions keep their outcome for `transition/wait`.
+    package var rememberedOutcomes = 10_000
+
+    package init(maxTransitions: Int = 1024) {
+      self.maxTransitions = maxTransitions
+    }
+  }
+
+  let configuration: Configuration
+  let catalog: any AnimatorCatalog
+  /// The loaded plugins (`plugins/…`); nil when the host serves a fixed catalog (tests).
+  let registry: PluginRegistry?
+  let output: any ProtocolOutput
+  let scheduler: any ProtocolScheduler
+  let pluginLogs: PluginLogQueue
+  /// Host diagnostics for stderr (a refused notification, say).
+  var diagnostic: (String) -> Void = { _ in }
+
+  /// Live transitions by number.
+  var live: [Int: TransitionRecord] = [:]
+  /// The last number handed out ("t1" is 1).
+  var counter = 0
+  /// Outcomes of ended transitions, for `transition/wait`, oldest first in `endedOrder`.
+  var endedOutcomes: [Int: EndSummary] = [:]
+  var endedOrder: [Int] = []
+  var endedOrderStart = 0
+  /// Records whose engine transition ended and that still need their didEnd.
+  var pendingEnds: [TransitionRecord] = []
+  /// True once stdin reached its end.
+  package private(set) var isInputClosed = false
+
+  package init(
+    configuration: Configuration = Configuration(), catalog: any AnimatorCatalog, registry: PluginRegistry?,
+    output: any ProtocolOutput, scheduler: any ProtocolScheduler, pluginLogs: PluginLogQueue = PluginLogQueue()
+  ) {
+    self.configuration = configuration
+    self.catalog = catalog
+    self.registry = registry
+    self.output = output
+    self.scheduler = scheduler
+    self.pluginLogs = pluginLogs
+  }
+
+  /// Registers every method of the protocol on `dispatcher`.
+  package func register(on dispatcher: Dispatcher) {
+    registerPluginMethods(on: dispatcher)
+    registerTransitionMethods(on: dispatcher)
+  }
+
+  // MARK: Server hooks
+
+  /// Queued `transition/update` notifications for the same transition supersede each other.
+  package func coalescingKey(_ request: Request) -> String? {
+    guard request.method == "transition/update", let id = request.params?["transition"]?.stringValue else {
+      return nil
+    }
+    return "transition/update:" + id
+  }
+
+  /// Whether the host must keep serving after stdin closed: a real-time transition is still playing.
+  package var hasPendingWork: Bool { !live.isEmpty }
+
+  /// stdin reached its end: real-time transitions that move run to their end; paused ones and manual-clock ones
+  /// end cancelled with reason "inputClosed" (CONVENTIONS, "Time, sampling and the loop").
+  package func inputClosed() {
+    isInputClosed = true
+    for record in liveRecords where record.clock == .manual || !record.isMoving {
+      record.transition.terminate(reason: "inputClosed")
+    }
+    reportEnds()
+  }
+
+  /// The host is ending early (SIGTERM, `exit`, closed stdout): every transition ends cancelled with `reason`.
+  package func terminateAll(reason: String = "terminated") {
+    for record in liveRecords { record.transition.terminate(reason: reason) }
+    reportEnds()
+  }
+
+  // MARK: Records
+
+  /// Live records in creation order.
+  var liveRecords: [TransitionRecord] {
+    live.keys.sorted().map { live[$0]! }
+  }
+
+  /// The live record `id` names.
+  ///
+  /// - Throws: 2005 for an id this host never gave out, 2006 for one that has ended.
+  func record(_ id: String) throws(ResponseError) -> TransitionRecord {
+    let number = Self.number(of: id)
+    if let number, let record = live[number] { return record }
+    if let number, number <= counter {
+      throw .wrongState(id, phase: "ended", "the transition has ended")
+    }
+    throw .unknownTransition(id)
+  }
+
+  /// n for "tn" (n ≥ 1, no leading zeros), else nil.
+  static func number(of id: String) -> Int? {
+    guard id.hasPrefix("t"), id.count >= 2 else { return nil }
+    let digits = id.dropFirst()
+    guard digits.first != "0", digits.allSatisfy(\.isASCII), let n = Int(digits), n >= 1 else { return nil }
+    return n
+  }
+
+  /// Installs the engine callbacks that report ends, misbehaviour and scene misuse.
+  func observe(_ record: TransitionRecord) {
+    record.transition.onEnd = { [unowned self, unowned record] outcome in
+      record.outcome = outcome
+      pendingEnds.append(record)
+    }
+    record.transition.onMisbehavior = { [unowned self, unowned record] report in
+      logMessage(
+        type: 2, "\(record.id): \(report.animatorID) misbehaved: \(report.message)",
+        data: ["transition": JSON(record.id), "animator": JSON(report.animatorID), "kind": JSON(report.kindName)])
+    }
+    if record.transition.scene.onMisuse == nil {
+      record.transition.scene.onMisuse = { [unowned self, unowned record] misuse in
+        logMessage(
+          type: 2, "\(record.id): \(record.binding.entry.qualifiedID) misused the view model: \(misuse)",
+          data: [
+            "transition": JSON(record.id), "animator": JSON(record.binding.entry.qualifiedID),
+            "kind": JSON("sceneMisuse"),
+          ])
+      }
+    }
+  }
+
+  // MARK: Frames
+
+  /// Sends the record's next frame (nothing when its `frames` is "none").
+  func emitFrame(_ record: TransitionRecord) {
+    guard record.frames != .none else { return }
+    let transition = record.transition
+    transition.scene.presentation(at: transition.time, into: &record.encoder.states)
+    let header = FrameHeader(
+      transition: record.id, seq: record.seq, time: record.frameTime, percent: transition.percent,
+      phase: record.phase)
+    record.encoder.encodeNotification(header, mode: record.frames, contents: record.contents)
+    record.seq += 1
+    record.encoder.output.bytes.withUnsafeBytes { output.sendSerializedMessage($0) }
+  }
+
+  // MARK: Real-time clock
+
+  /// Starts or stops the record's frame timer so that a real-time transition has one exactly while it moves.
+  func updateTimer(_ record: TransitionRecord) {
+    guard record.clock == .realtime else { return }
+    if record.isMoving {
+      guard record.timer == nil else { return }
+      let now = scheduler.now
+      record.lastReading = now
+      record.nextDeadline = now + 1 / record.fps
+      scheduleFrame(record)
+    } else if let timer = record.timer {
+      scheduler.cancel(timer)
+      record.timer = nil
+    }
+  }
+
+  private func scheduleFrame(_ record: TransitionRecord) {
+    record.timer = scheduler.schedule(at: record.nextDeadline) { [weak self, weak record] in
+      guard let self, let record else { return }
+      frameTimerFired(record)
+    }
+  }
+
+  /// A real-time frame: advance by the time that passed, then the frame (or the end).
+  private func frameTimerFired(_ record: TransitionRecord) {
+    record.timer = nil
+    guard record.outcome == nil, live[record.number] === record else { return }
+    let now = scheduler.now
+    let dt = max(0, now - record.lastReading)
+    record.lastReading = now
+    do {
+      try record.transition.advance(by: dt)
+    } catch {
+      diagnostic("\(record.id): advance failed: \(error)")
+    }
+    flushPluginLogs()
+    if record.outcome == nil {
+      emitFrame(record)
+      if record.isMoving {
+        // Absolute deadlines keep the rate; after a stall, skip the missed frames instead of bursting.
+        let interval = 1 / record.fps
+        record.nextDeadline += interval
+        if record.nextDeadline <= now { record.nextDeadline = now + interval }
+        scheduleFrame(record)
+      }
+    }
+    reportEnds()
+  }
+
+  // MARK: Ends
+
+  /// Reports every transition that ended since the last call: last frame, didEnd, waiters; then forgets it.
+  func reportEnds() {
+    flushPluginLogs()
+    while !pendingEnds.isEmpty {
+      let record = pendingEnds.removeFirst()
+      guard let outcome = record.outcome, live[record.number] === record else { continue }
+      if let timer = record.timer {
+        scheduler.cancel(timer)
+        record.timer = nil
+      }
+      live[record.number] = nil
+      let summary = EndSummary(outcome)
+      remember(summary, of: record.number)
+      emitFrame(record)
+      output.notify("transition/didEnd", summary.json(transition: record.id))
+      let waiters = record.waiters
+      record.waiters = []
+      for waiter in waiters where !waiter.hasReplied { waiter.reply(summary.json(transition: record.id)) }
+      flushPluginLogs()
+    }
+  }
+
+  private func remember(_ summary: EndSummary, of number: Int) {
+    endedOutcomes[number] = summary
+    endedOrder.append(number)
+    if endedOrder.count - endedOrderStart > configuration.rememberedOutcomes {
+      endedOutcomes[endedOrder[endedOrderStart]] = nil
+      endedOrderStart += 1
+      if endedOrderStart > 4096 {
+        endedOrder.removeFirst(endedOrderStart)
+        endedOrderStart = 0
+      }
+    }
+  }
+
+  // MARK: Logs
+
+  /// Sends `window/logMessage {type, message, data?}` (LSP's MessageType: 1 error … 4 log).
+  func logMessage(type: Int, _ message: String, data: JSON? = nil) {
+    var params = JSONObjectBuilder()
+    params.setNew("type", JSON(type))
+    params.setNew("message", JSON(message))
+    if let data { params.setNew("data", data) }
+    output.notify("window/logMessage", params.build())
+  }
+
+  /// Sends what plugins logged since the last call.
+  func flushPluginLogs() {
+    for record in pluginLogs.take() {
+      logMessage(
+        type: PluginLogQueue.messageType(record.level), "plugin \(record.source): \(record.message)",
+        data: ["source": JSON(record.source), "level": JSON(record.level.hostLevelName)])
+    }
+  }
+}

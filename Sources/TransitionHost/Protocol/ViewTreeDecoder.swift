@@ -1,0 +1,155 @@
+// The `from` and `to` view trees of `transition/start`, decoded into engine views (CONVENTIONS, "View trees and
+// frames"). Everything is checked before a transition exists; a bad tree is error 2004 naming the node and the field.
+
+import JSON
+import JSONRPC
+import TransitionEngine
+
+/// Why a view tree was refused: the node (its id, when it has a usable one) and the field's path.
+struct ViewTreeError: Error {
+  /// The id of the node at fault; nil when the node has no usable id (or the fault is the container's).
+  var node: String?
+  /// The path of the field, e.g. `to.children[1].frame.width`.
+  var field: String
+  /// The rest of the sentence, e.g. "must be a finite number ≥ 0".
+  var problem: String
+
+  /// Error 2004 with `data: {"node", "field"}`.
+  var responseError: ResponseError {
+    let where_ = node.map { " (node \"\($0)\")" } ?? ""
+    return ResponseError(
+      code: .invalidViewTree, message: "Invalid view tree: \(field) \(problem)\(where_).",
+      data: ["node": node.map { JSON($0) } ?? .null, "field": JSON(field)])
+  }
+}
+
+/// Two decoded view trees in a new scene, with what the engine does not model but the protocol keeps per view.
+struct DecodedTrees {
+  /// The scene holding both trees (its container sized as asked).
+  var scene: Scene
+  var fromRoot: View
+  var toRoot: View
+  /// Each view's `content` (opaque JSON passed through into full frames), by view id.
+  var contents: [String: JSON]
+  /// Each view's `match` key (a shared-element key, as Hero's heroID), by view id.
+  var matches: [String: String]
+}
+
+/// Builds the scene of a transition from `container`, `from` and `to`.
+///
+/// A node: `id` (non-empty, unique across both trees, not the container's id `"container"`), then either `frame`
+/// (`{x, y, width, height}` in the parent's coordinates, as UIKit's `view.frame`) or `bounds` + `position`
+/// (+ `anchorPoint`, default (0.5, 0.5)); optionally `alpha` ([0, 1]), `hidden`, `transform` and
+/// `sublayerTransform` (16 numbers each), `zPosition`, `cornerRadius` (≥ 0), `backgroundColor` ([r, g, b, a]),
+/// `clipsToBounds`, `gradient`, `match` (a string), `content` (any JSON) and `children` (nodes). Members the
+/// protocol does not know are ignored, so newer clients keep working.
+struct ViewTreeDecoder {
+  private var scene: Scene
+  private var contents: [String: JSON] = [:]
+  private var matches: [String: String] = [:]
+
+  /// The id of the container view in every frame.
+  static let containerID = "container"
+
+  /// Decodes `container` (`{width, height}`) and both trees.
+  static func decode(container: JSON, from: JSON, to: JSON) throws(ViewTreeError) -> DecodedTrees {
+    let size = try containerSize(container)
+    var decoder = ViewTreeDecoder(scene: Scene(containerSize: size, containerID: containerID))
+    let fromRoot = try decoder.node(from, path: "from")
+    let toRoot = try decoder.node(to, path: "to")
+    return DecodedTrees(
+      scene: decoder.scene, fromRoot: fromRoot, toRoot: toRoot, contents: decoder.contents, matches: decoder.matches)
+  }
+
+  private init(scene: Scene) {
+    self.scene = scene
+  }
+
+  private static func containerSize(_ container: JSON) throws(ViewTreeError) -> Size {
+    do {
+      let object = try ValueDecoding.object(container, "container")
+      let width = try ValueDecoding.nonNegative(ValueDecoding.required(object, "width", "container"), "container.width")
+      let height = try ValueDecoding.nonNegative(
+        ValueDecoding.required(object, "height", "container"), "container.height")
+      return Size(width: width, height: height)
+    } catch {
+      throw ViewTreeError(node: nil, field: error.field, problem: error.problem)
+    }
+  }
+
+  private mutating func node(_ json: JSON, path: String) throws(ViewTreeError) -> View {
+    guard json.kind == .object else { throw ViewTreeError(node: nil, field: path, problem: "must be an object") }
+    guard let idValue = ValueDecoding.member(json, "id") else {
+      throw ViewTreeError(node: nil, field: path + ".id", problem: "is required")
+    }
+    guard let id = idValue.stringValue, !id.isEmpty else {
+      throw ViewTreeError(node: nil, field: path + ".id", problem: "must be a non-empty string")
+    }
+    let view: View
+    do {
+      view = try scene.makeView(id: id)
+    } catch {
+      let problem =
+        id == Self.containerID
+        ? "\"\(id)\" is the container's id" : "\"\(id)\" is used by another node (ids are unique across from and to)"
+      throw ViewTreeError(node: id, field: path + ".id", problem: problem)
+    }
+    do {
+      try apply(json, to: view, path: path)
+    } catch {
+      throw ViewTreeError(node: id, field: error.field, problem: error.problem)
+    }
+    if let content = json["content"] { contents[id] = content }
+    if let childrenValue = ValueDecoding.member(json, "children") {
+      guard childrenValue.kind == .array else {
+        throw ViewTreeError(node: id, field: path + ".children", problem: "must be an array of nodes")
+      }
+      for (index, child) in childrenValue.elements.enumerated() {
+        view.addSubview(try node(child, path: "\(path).children[\(index)]"))
+      }
+    }
+    return view
+  }
+
+  /// Reads the node's properties and writes them to `view` (immediate writes at time 0: initial values).
+  private mutating func apply(_ json: JSON, to view: View, path: String) throws(FieldError) {
+    typealias V = ValueDecoding
+    let frame = V.member(json, "frame")
+    let bounds = V.member(json, "bounds")
+    let position = V.member(json, "position")
+    let anchor = V.member(json, "anchorPoint")
+    if let frame {
+      if bounds != nil || position != nil || anchor != nil {
+        throw FieldError(path + ".frame", "cannot be combined with bounds, position or anchorPoint")
+      }
+      view.frame = try V.rect(frame, path + ".frame", nonNegativeSize: true)
+    } else if let bounds, let position {
+      if let anchor { view.anchorPoint = try V.point(anchor, path + ".anchorPoint") }
+      view.bounds = try V.rect(bounds, path + ".bounds", nonNegativeSize: true)
+      view.position = try V.point(position, path + ".position")
+    } else if bounds != nil {
+      throw FieldError(path + ".position", "is required with bounds")
+    } else if position != nil {
+      throw FieldError(path + ".bounds", "is required with position")
+    } else {
+      throw FieldError(path + ".frame", "is required (or bounds and position)")
+    }
+    // The transform comes after the frame: UIKit's frame is only defined for the untransformed view.
+    if let value = V.member(json, "transform") { view.transform = try V.transform(value, path + ".transform") }
+    if let value = V.member(json, "sublayerTransform") {
+      view.sublayerTransform = try V.transform(value, path + ".sublayerTransform")
+    }
+    if let value = V.member(json, "alpha") { view.alpha = try V.unit(value, path + ".alpha") }
+    if let value = V.member(json, "hidden") { view.isHidden = try V.bool(value, path + ".hidden") }
+    if let value = V.member(json, "zPosition") { view.zPosition = try V.number(value, path + ".zPosition") }
+    if let value = V.member(json, "cornerRadius") {
+      view.cornerRadius = try V.nonNegative(value, path + ".cornerRadius")
+    }
+    if let value = V.member(json, "backgroundColor") {
+      view.backgroundColor = try V.color(value, path + ".backgroundColor")
+    }
+    if let value = V.member(json, "clipsToBounds") { view.clipsToBounds = try V.bool(value, path + ".clipsToBounds") }
+    if let value = V.member(json, "gradient") { view.gradient = try V.gradient(value, path + ".gradient") }
+    if let value = V.member(json, "match") { matches[view.id] = try V.string(value, path + ".match") }
+  }
+}
