@@ -46,6 +46,7 @@ package enum HostCommandLine {
   package static func make() -> CommandLineInterface {
     var cli = CommandLineInterface()
     cli.register(serve)
+    cli.register(RenderCommand.subcommand)
     return cli
   }
 
