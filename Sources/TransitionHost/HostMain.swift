@@ -55,7 +55,7 @@ package enum HostCommandLine {
     Subcommand(name: "serve", summary: "serve JSON-RPC 2.0 on stdin/stdout (the default)") { options, context in
       let signals: SignalPipe?
       do throws(SignalPipe.Failure) {
-        signals = try SignalPipe()
+        signals = try SignalPipe(nonBlockingFD: context.outputFD)
       } catch {
         context.logger.error("cannot watch SIGTERM (errno \(error.errno)); it will end the host abruptly")
         signals = nil

@@ -96,6 +96,29 @@ import Testing
     #expect(!channel.isClosed)
   }
 
+  @Test func restoreFlagsUndoesANonBlockingSwitch() {
+    let pipe = TestPipe()
+    let channel = OutputChannel(fd: pipe.write)
+    _ = fcntl(pipe.write, F_SETFL, fcntl(pipe.write, F_GETFL) | O_NONBLOCK)
+    channel.restoreFlags()
+    #expect(fcntl(pipe.write, F_GETFL) & O_NONBLOCK == 0)
+  }
+
+  @Test func aNonBlockingDescriptorAfterASignalReportsTheInterruptInsteadOfWaiting() {
+    let pipe = TestPipe()
+    pipe.fill()
+    _ = fcntl(pipe.write, F_SETFL, fcntl(pipe.write, F_GETFL) | O_NONBLOCK)  // what the handler does
+    let signals = TestPipe()
+    signals.send("x")
+    let channel = OutputChannel(fd: pipe.write)
+    channel.interruptFD = signals.read
+    channel.appendMessage("{}")
+    #expect(channel.flush() == .interrupted)
+    #expect(channel.isInterrupted)
+    channel.appendMessage(String(repeating: " ", count: 300_000))
+    #expect(channel.pendingByteCount == 300_004, "no automatic flush while interrupted")
+  }
+
   @Test func aSignalByteInterruptsAFlushThatWouldWait() {
     let pipe = TestPipe()
     pipe.fill()
@@ -234,9 +257,9 @@ import Testing
 
   @Test func sigtermEndsTheServerAfterItsTerminateHookAndAnswersPendingRequests() throws {
     StdoutProtection.ignoreSIGPIPE()
-    let signals = try SignalPipe()
     let stdin = TestPipe()  // stays open: only the signal can end the server
     let stdout = TestPipe()
+    let signals = try SignalPipe(nonBlockingFD: stdout.write)
     let reader = stdout.drainInBackground()
     stdin.send(#"{"jsonrpc":"2.0","id":1,"method":"test/wait"}"# + "\n")
     let server = Server(inputFD: stdin.read, outputFD: stdout.write, signals: signals)
@@ -246,11 +269,16 @@ import Testing
       kept = responder
       server.loop.schedule(after: 0.01) { raise(SIGTERM) }
     }
+    var nonBlockingWhileTerminating = false
     server.onTerminate = { reason in
+      nonBlockingWhileTerminating = fcntl(stdout.write, F_GETFL) & O_NONBLOCK != 0
       reasons.append(reason)
       server.sendNotification("test/ended", ["reason": JSON("terminated")])
     }
     let status = withSignalsUnblocked([SIGTERM]) { server.run() }
+    let flags = fcntl(stdout.write, F_GETFL)
+    #expect(nonBlockingWhileTerminating, "the handler makes a write that starts after SIGTERM unable to block")
+    #expect(flags >= 0 && flags & O_NONBLOCK == 0, "the handler's O_NONBLOCK was undone")
     stdout.closeWrite()
     let lines = String(decoding: reader.wait(), as: UTF8.self).split(separator: "\n").map(String.init)
     #expect(status == 0)

@@ -34,6 +34,9 @@ package final class OutputChannel {
   /// Checked when a write is interrupted (the signal self-pipe); nil: never interrupted.
   package var interruptFD: Int32?
 
+  /// True after a flush was interrupted by a signal, until a flush with a deadline: appending then no longer
+  /// flushes by itself, so the loop gets to handle the signal.
+  package private(set) var isInterrupted = false
   /// Whether the descriptor failed; nothing more is written.
   package private(set) var isClosed = false
   /// The errno that closed the channel (`EPIPE` when the reader went away).
@@ -41,10 +44,12 @@ package final class OutputChannel {
 
   private var buffer: [UInt8] = []
   private var written = 0
+  private let originalFlags: Int32
 
   package init(fd: Int32, framing: Framing = .newline) {
     self.fd = fd
     self.framing = framing
+    originalFlags = fcntl(fd, F_GETFL)
     buffer.reserveCapacity(64 * 1024)
   }
 
@@ -56,7 +61,7 @@ package final class OutputChannel {
   package func appendMessage(_ body: UnsafeRawBufferPointer) {
     guard !isClosed else { return }
     framing.encode(body, into: &buffer)
-    if pendingByteCount >= flushThreshold { _ = flush() }
+    if pendingByteCount >= flushThreshold && !isInterrupted { _ = flush() }
   }
 
   /// Appends one message given as text; see `appendMessage(_:)`.
@@ -73,6 +78,10 @@ package final class OutputChannel {
 
   /// Writes the buffered bytes.
   ///
+  /// Without a deadline it blocks while the reader is slow, until everything is written, the reader is gone,
+  /// or a signal arrives (`interruptFD` readable after a write returned early): then `.interrupted`, and
+  /// `isInterrupted` stays true until the next flush with a deadline.
+  ///
   /// - Parameter deadline: when given, waits for the descriptor with `poll(2)` and writes at most `PIPE_BUF`
   ///   bytes at a time (which never blocks on a pipe that polled writable), giving up at the deadline: used
   ///   while terminating, when a reader that stopped reading must not keep the host alive.
@@ -83,6 +92,7 @@ package final class OutputChannel {
         written = 0
       }
     }
+    if deadline != nil { isInterrupted = false }
     while written < buffer.count {
       if isClosed { return .closed }
       if let deadline {
@@ -96,19 +106,33 @@ package final class OutputChannel {
       let n = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + written, chunk) }
       if n > 0 {
         written += n
-        if written < buffer.count && deadline == nil && interruptPending() { return .interrupted }
+        if written < buffer.count && deadline == nil && interruptPending() { return interrupted() }
       } else if n < 0 && errno == EINTR {
-        if deadline == nil && interruptPending() { return .interrupted }
+        if deadline == nil && interruptPending() { return interrupted() }
       } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-        // Someone else made the shared file description non-blocking: wait for room instead.
-        var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-        _ = poll(&entry, 1, 100)
+        // Non-blocking: the signal handler set O_NONBLOCK (a signal is pending), or someone else did.
+        if deadline == nil {
+          if isInterrupted || interruptPending() { return interrupted() }
+          var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&entry, 1, -1)
+        }
       } else {
         markClosed(errno: n < 0 ? errno : EIO)
         return .closed
       }
     }
     return .flushed
+  }
+
+  /// Puts the descriptor's file status flags back as they were when the channel was made (the signal handler
+  /// may have set `O_NONBLOCK` on a description shared with the parent, e.g. a terminal).
+  package func restoreFlags() {
+    if originalFlags >= 0 && fcntl(fd, F_GETFL) != originalFlags { _ = fcntl(fd, F_SETFL, originalFlags) }
+  }
+
+  private func interrupted() -> FlushOutcome {
+    isInterrupted = true
+    return .interrupted
   }
 
   private enum WaitResult { case ready, interrupted, timedOut }

@@ -8,25 +8,37 @@ import Synchronization
 /// by `SignalPipe.init` before the handler is installed, never first touched inside the handler.
 private let signalPipeWriteFD = Atomic<Int32>(-1)
 
+/// The descriptor the handler switches to non-blocking (the protocol output), -1 for none; same rules.
+private let signalNonBlockingFD = Atomic<Int32>(-1)
+
 /// Turns SIGTERM and SIGINT into bytes on a pipe that the event loop polls (the self-pipe trick).
 ///
-/// The handler only `write(2)`s the signal number; everything else happens on the loop's thread. The handler is
-/// installed without `SA_RESTART`, so a `write(2)` blocked on a full stdout pipe returns `EINTR` and the loop
-/// can still react to SIGTERM. Only one instance may exist at a time (the handler has one global fd).
+/// The handler only `write(2)`s the signal number (and may switch one descriptor to non-blocking, below);
+/// everything else happens on the loop's thread. Only one instance may exist at a time (the handler has one
+/// global fd).
+///
+/// A SIGTERM must end the host even while it is blocked writing to a client that stopped reading. The handler is
+/// installed without `SA_RESTART`, so a `write(2)` already blocked returns `EINTR` (or a short count); and it
+/// sets `O_NONBLOCK` on `nonBlockingFD`, so a write that starts just after the signal cannot block either (it
+/// returns `EAGAIN`). Both `write` and `fcntl` are async-signal-safe.
 package final class SignalPipe {
   /// Poll this for `POLLIN`; then call `drain()`.
   package let readFD: Int32
   private let writeFD: Int32
   private let signals: [Int32]
   private var previous: [sigaction] = []
+  private var previousMask = sigset_t()
 
   /// Why the pipe could not be set up.
   package struct Failure: Error, Sendable {
     package var errno: Int32
   }
 
-  /// Installs handlers for `signals` (SIGTERM and SIGINT by default).
-  package init(signals: [Int32] = [SIGTERM, SIGINT]) throws(Failure) {
+  /// Installs handlers for `signals` (SIGTERM and SIGINT by default) and unblocks them in the calling thread.
+  ///
+  /// - Parameter nonBlockingFD: a descriptor the handler switches to `O_NONBLOCK` (the protocol output; its
+  ///   owner restores the flags before exiting, as the file description may be shared with a terminal).
+  package init(signals: [Int32] = [SIGTERM, SIGINT], nonBlockingFD: Int32? = nil) throws(Failure) {
     guard let fds = FileDescriptorIO.makePipe(nonBlocking: true) else { throw Failure(errno: errno) }
     readFD = fds.read
     writeFD = fds.write
@@ -34,6 +46,7 @@ package final class SignalPipe {
     let (exchanged, _) = signalPipeWriteFD.compareExchange(
       expected: -1, desired: fds.write, ordering: .sequentiallyConsistent)
     precondition(exchanged, "only one SignalPipe may exist at a time")
+    signalNonBlockingFD.store(nonBlockingFD ?? -1, ordering: .sequentiallyConsistent)
     for signal in signals {
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { number in
@@ -43,6 +56,11 @@ package final class SignalPipe {
           var byte = UInt8(truncatingIfNeeded: number)
           _ = write(fd, &byte, 1)
         }
+        let output = signalNonBlockingFD.load(ordering: .relaxed)
+        if output >= 0 {
+          let flags = fcntl(output, F_GETFL)
+          if flags >= 0 { _ = fcntl(output, F_SETFL, flags | O_NONBLOCK) }
+        }
         errno = savedErrno
       }
       sigemptyset(&action.sa_mask)
@@ -51,6 +69,12 @@ package final class SignalPipe {
       sigaction(signal, &action, &old)
       previous.append(old)
     }
+    // A parent may have spawned us with these signals blocked (the mask is inherited; thread pools block
+    // signals): unblock them in this thread, which runs the loop, or SIGTERM would never arrive.
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signal in signals { sigaddset(&set, signal) }
+    pthread_sigmask(SIG_UNBLOCK, &set, &previousMask)
   }
 
   /// Reads every pending signal number (in arrival order; a full pipe drops repeats, which is harmless).
@@ -69,13 +93,15 @@ package final class SignalPipe {
     }
   }
 
-  /// Restores the previous dispositions and closes the pipe.
+  /// Restores the previous signal mask and dispositions and closes the pipe.
   deinit {
+    pthread_sigmask(SIG_SETMASK, &previousMask, nil)
     for (signal, old) in zip(signals, previous) {
       var old = old
       sigaction(signal, &old, nil)
     }
     signalPipeWriteFD.store(-1, ordering: .sequentiallyConsistent)
+    signalNonBlockingFD.store(-1, ordering: .sequentiallyConsistent)
     close(readFD)
     close(writeFD)
   }

@@ -155,11 +155,8 @@ package final class Server {
     if let signals { loop.watchReadable(signals.readFD) { [unowned self] _ in handleSignals() } }
     loop.watchReadable(inputFD) { [unowned self] _ in readInput() }
     while true {
-      switch output.flush() {
-      case .closed: return finish(.outputClosed)
-      case .interrupted: handleSignals()
-      case .flushed, .timedOut: break
-      }
+      if terminatingSignal == nil && output.flush() == .closed { return finish(.outputClosed) }
+      if output.isInterrupted { handleSignals() }
       if let signal = terminatingSignal { return finish(.signal(signal)) }
       if exitRequested { return finish(.exitNotification) }
       if isInputClosed {
@@ -191,6 +188,7 @@ package final class Server {
     while true {
       switch output.flush(deadline: deadline) {
       case .flushed, .closed, .timedOut:
+        output.restoreFlags()
         return 0
       case .interrupted:
         // A signal during the final flush: keep flushing, but only for the grace period.
@@ -263,6 +261,7 @@ package final class Server {
       }
     }
     for index in queue.indices where !superseded.contains(index) {
+      if output.isInterrupted { handleSignals() }
       if exitRequested || terminatingSignal != nil || output.isClosed { break }
       switch queue[index] {
       case .message(let message): dispatch(message)

@@ -87,12 +87,16 @@ final class HostProcess: @unchecked Sendable {
   let stdout = Collected()
   let stderr = Collected()
   private var status: ExitStatus?
+  /// The inode of the stdout pipe (as `/proc/<pid>/fd/N` shows it: `pipe:[inode]`).
+  let stdoutPipeInode: UInt64
+  /// The read end of stdout when the test chose not to drain it (closed at the end).
+  private var undrainedStdoutFD: Int32?
 
   /// Spawns the host with `arguments`. `closeStdoutReader` closes the test's end of stdout at once (a client
   /// that went away).
   init(
     _ arguments: [String] = [], executable: String = HostBinary.path, environment: [String: String]? = nil,
-    closeStdoutReader: Bool = false
+    closeStdoutReader: Bool = false, drainStdout: Bool = true, blockedSignals: [Int32] = []
   ) throws {
     signal(SIGPIPE, SIG_IGN)  // writing to a host that exited must not kill the test runner
     var input: [Int32] = [-1, -1]
@@ -115,8 +119,23 @@ final class HostProcess: @unchecked Sendable {
     let envp = environmentPairs.map { strdup($0) } + [nil]
     defer { for pointer in envp { free(pointer) } }
 
+    // Start the child as a shell would: no blocked signals, default dispositions. (Test threads block
+    // signals and the runner ignores SIGPIPE; both would otherwise be inherited.)
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    for signal in blockedSignals { sigaddset(&mask, signal) }
+    posix_spawnattr_setsigmask(&attributes, &mask)
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGPIPE, SIGTERM, SIGINT] { sigaddset(&defaults, signal) }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
     var child: pid_t = 0
-    let result = posix_spawn(&child, executable, &actions, nil, argv, envp)
+    let result = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
     close(input[0])
     close(output[1])
     close(errors[1])
@@ -128,11 +147,17 @@ final class HostProcess: @unchecked Sendable {
     }
     pid = child
     stdinFD = input[1]
+    var info = stat()
+    fstat(output[0], &info)
+    stdoutPipeInode = UInt64(info.st_ino)
     if closeStdoutReader {
       close(output[0])
       stdout.end()
-    } else {
+    } else if drainStdout {
       Self.drain(output[0], into: stdout)
+    } else {
+      undrainedStdoutFD = output[0]
+      stdout.end()
     }
     Self.drain(errors[0], into: stderr)
   }
@@ -235,7 +260,7 @@ final class HostProcess: @unchecked Sendable {
   func statusField(_ name: String) -> Int? {
     guard let text = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
     for line in text.split(separator: "\n") where line.hasPrefix(name + ":") {
-      return Int(line.dropFirst(name.count + 1).split(separator: " ").first ?? "")
+      return Int(line.dropFirst(name.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
     }
     return nil
   }
@@ -245,8 +270,22 @@ final class HostProcess: @unchecked Sendable {
     try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(number)")
   }
 
+  /// The state letter of the host's main thread (`R`, `S` …) from `/proc/<pid>/stat`.
+  func threadState() -> String? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = text.lastIndex(of: ")")
+    else { return nil }
+    return text[text.index(after: close)...].split(separator: " ").first.map(String.init)
+  }
+
+  /// The kernel function the host's main thread sleeps in (e.g. `pipe_write`).
+  func wchan() -> String? {
+    try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8)
+  }
+
   /// Ends a host a test gave up on, so no child outlives the test run.
   deinit {
+    if let undrainedStdoutFD { close(undrainedStdoutFD) }
     closeStdin()
     if waitForExit(timeout: 0) == nil {
       Glibc.kill(pid, SIGKILL)
