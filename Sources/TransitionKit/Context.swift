@@ -1,0 +1,297 @@
+internal import CTransitionABI
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// UITransitionContextViewKey: which side's view `view(forKey:)` returns.
+public struct UITransitionContextViewKey: Hashable, Sendable {
+  let key: UInt32
+  /// The view shown at the start (and at the end of a cancelled transition).
+  public static let from = UITransitionContextViewKey(key: TH_KEY_FROM.rawValue)
+  /// The view shown at the end of a completed transition.
+  public static let to = UITransitionContextViewKey(key: TH_KEY_TO.rawValue)
+}
+
+/// UITransitionContextViewControllerKey: which side's view controller `viewController(forKey:)` returns.
+public struct UITransitionContextViewControllerKey: Hashable, Sendable {
+  let key: UInt32
+  public static let from = UITransitionContextViewControllerKey(key: TH_KEY_FROM.rawValue)
+  public static let to = UITransitionContextViewControllerKey(key: TH_KEY_TO.rawValue)
+}
+
+/// What a transition does. The six standard operations have names; any other string is the client's own and
+/// settles like `present`.
+public struct TransitionOperation: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+  /// The protocol's name ("present", "push", …).
+  public let rawValue: String
+
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(stringLiteral value: String) { self.rawValue = value }
+
+  public static let present = TransitionOperation(rawValue: "present")
+  public static let dismiss = TransitionOperation(rawValue: "dismiss")
+  public static let push = TransitionOperation(rawValue: "push")
+  public static let pop = TransitionOperation(rawValue: "pop")
+  public static let segue = TransitionOperation(rawValue: "segue")
+  public static let unwind = TransitionOperation(rawValue: "unwind")
+
+  /// Dismiss and unwind: the presented side (`from`) goes away.
+  public var isDismissal: Bool { self == .dismiss || self == .unwind }
+  /// Push and pop.
+  public var isNavigation: Bool { self == .push || self == .pop }
+  /// Present, segue and custom operations: the presented side (`to`) comes in.
+  public var isPresentation: Bool { !isDismissal && !isNavigation }
+
+  public var description: String { rawValue }
+}
+
+/// One side of the transition, as UIKit's view controller: here, the root view of that side's tree.
+public final class UIViewController: Hashable {
+  /// The root view of the side's tree (UIKit's `viewController.view`).
+  public let view: UIView!
+  let key: UITransitionContextViewControllerKey
+  weak var context: TransitionContext?
+
+  init(view: UIView?, key: UITransitionContextViewControllerKey, context: TransitionContext) {
+    self.view = view
+    self.key = key
+    self.context = context
+  }
+
+  /// The coordinator of the transition that is running, for alongside animations (UIKit's
+  /// `viewController.transitionCoordinator`).
+  public var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { context }
+
+  public static func == (a: UIViewController, b: UIViewController) -> Bool { a === b }
+  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// UIViewControllerContextTransitioning: what an animator sees of its transition.
+public protocol UIViewControllerContextTransitioning: AnyObject {
+  /// The view in which the transition happens.
+  var containerView: UIView { get }
+  /// Usually true; a transition the client asked to run without animation still calls `animateTransition`.
+  var isAnimated: Bool { get }
+  /// Whether the user currently drives the transition's progress.
+  var isInteractive: Bool { get }
+  /// Whether the transition was cancelled (pass `!transitionWasCancelled` to `completeTransition`).
+  var transitionWasCancelled: Bool { get }
+  /// What the transition does (present, dismiss, push, pop, segue, unwind or the client's own).
+  var operation: TransitionOperation { get }
+
+  /// The view to animate for `key`, or nil when UIKit would return nil: the presenter's view that a presentation
+  /// keeps on screen (the animator must not touch it).
+  func view(forKey key: UITransitionContextViewKey) -> UIView?
+  /// The side's view controller, whose `view` is the root of that side's tree.
+  func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
+  /// The view controller's frame at the start, in container coordinates; `.zero` when it is not on screen.
+  func initialFrame(for vc: UIViewController) -> CGRect
+  /// The view controller's frame at the end, in container coordinates; `.zero` when unknown or, for the from side,
+  /// when its view will be removed. When not zero it must be respected.
+  func finalFrame(for vc: UIViewController) -> CGRect
+  /// Ends the transition: must be called exactly once, usually from the last completion, with
+  /// `!transitionWasCancelled`.
+  func completeTransition(_ didComplete: Bool)
+
+  /// The view with id `id` anywhere in the transition's scene (both trees and the chrome), or nil.
+  func view(withID id: String) -> UIView?
+  /// The value of one of the animator's parameters: the client's, or the declared default.
+  subscript<Value>(parameter: TransitionParameter<Value>) -> Value { get }
+  /// Adds a procedural animation (the host's custom driver): `update(time, fraction)` is called whenever the host
+  /// needs the driven values, for any time in any order, and must be a pure function of time that only sets
+  /// properties. Returns false when the host does not offer drivers (fall back to blocks then).
+  @discardableResult
+  func addDriver(
+    duration: TimeInterval, delay: TimeInterval, update: @escaping (TimeInterval, CGFloat) -> Void,
+    completion: ((Bool) -> Void)?
+  ) -> Bool
+}
+
+/// The context given to the transition coordinator's alongside animations.
+public typealias UIViewControllerTransitionCoordinatorContext = UIViewControllerContextTransitioning
+
+/// UIViewControllerTransitionCoordinator: animations alongside the transition, for presentation controllers.
+public protocol UIViewControllerTransitionCoordinator: UIViewControllerContextTransitioning {
+  /// Runs `animation` in the transition's animation context (blocks inside it may set their own timing) and
+  /// `completion` after the transition ends. Returns false when the transition has ended or the host refused.
+  @discardableResult
+  func animate(
+    alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
+    completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
+  ) -> Bool
+}
+
+extension UIViewControllerTransitionCoordinator {
+  /// `animate(alongsideTransition:completion:)` without a completion.
+  @discardableResult
+  public func animate(
+    alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?
+  ) -> Bool {
+    animate(alongsideTransition: animation, completion: nil)
+  }
+}
+
+extension UIViewControllerContextTransitioning {
+  /// `addDriver(duration:delay:update:completion:)` with no delay and no completion.
+  @discardableResult
+  public func addDriver(duration: TimeInterval, update: @escaping (TimeInterval, CGFloat) -> Void) -> Bool {
+    addDriver(duration: duration, delay: 0, update: update, completion: nil)
+  }
+}
+
+/// The transition context handed to an animator: UIKit's `UIViewControllerContextTransitioning` and its
+/// transition coordinator, bound to the host.
+public final class TransitionContext: UIViewControllerTransitionCoordinator {
+  /// Weak: the session owns the context; an animator that keeps the context past its transition gets logged
+  /// no-ops and neutral answers.
+  weak var session: Session?
+  private var cachedOperation: TransitionOperation?
+  private var viewControllers: [UInt32: UIViewController] = [:]
+
+  init(session: Session) {
+    self.session = session
+  }
+
+  /// The session, or nil after logging that `name` was called on a context whose transition is gone.
+  private func live(_ name: String) -> Session? {
+    if let session { return session }
+    PluginRuntime.log(TH_LOG_WARNING, "TransitionKit: transitionContext.\(name) after the transition ended")
+    return nil
+  }
+
+  public var containerView: UIView {
+    var out = th_view(id: 0)
+    guard let session = live("containerView"),
+      session.call(\.container_view, "transitionContext.containerView", { $0($1, &out) }),
+      let view = session.view(out)
+    else { return UIView(handle: 0, session: nil) }
+    return view
+  }
+
+  public var isAnimated: Bool { query(\.is_animated, "isAnimated", fallback: true) }
+  public var isInteractive: Bool { query(\.is_interactive, "isInteractive", fallback: false) }
+  public var transitionWasCancelled: Bool {
+    query(\.transition_was_cancelled, "transitionWasCancelled", fallback: false)
+  }
+
+  public var operation: TransitionOperation {
+    if let cachedOperation { return cachedOperation }
+    var out: UnsafePointer<CChar>?
+    guard let session = live("operation"), session.call(\.operation, "transitionContext.operation", { $0($1, &out) }),
+      let out
+    else {
+      return .present
+    }
+    let operation = TransitionOperation(rawValue: String(cString: out))
+    cachedOperation = operation
+    return operation
+  }
+
+  public func view(forKey key: UITransitionContextViewKey) -> UIView? {
+    guard let session = live("view(forKey:)") else { return nil }
+    var out = th_view(id: 0)
+    let ok = session.call(\.view_for_key, "transitionContext.view(forKey:)") {
+      $0($1, th_view_key(rawValue: key.key), &out)
+    }
+    return ok ? session.view(out) : nil
+  }
+
+  public func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
+    if let cached = viewControllers[key.key] { return cached }
+    guard let session = live("viewController(forKey:)") else { return nil }
+    var out = th_view(id: 0)
+    let ok = session.call(\.view_controller_for_key, "transitionContext.viewController(forKey:)") {
+      $0($1, th_view_key(rawValue: key.key), &out)
+    }
+    guard ok, let view = session.view(out) else { return nil }
+    let controller = UIViewController(view: view, key: key, context: self)
+    viewControllers[key.key] = controller
+    return controller
+  }
+
+  public func initialFrame(for vc: UIViewController) -> CGRect {
+    frame(\.initial_frame, "initialFrame(for:)", vc)
+  }
+
+  public func finalFrame(for vc: UIViewController) -> CGRect {
+    frame(\.final_frame, "finalFrame(for:)", vc)
+  }
+
+  public func completeTransition(_ didComplete: Bool) {
+    live("completeTransition")?.call(\.complete_transition, "transitionContext.completeTransition(\(didComplete))") {
+      $0($1, didComplete)
+    }
+  }
+
+  public func view(withID id: String) -> UIView? {
+    live("view(withID:)")?.find(id)
+  }
+
+  public subscript<Value>(parameter: TransitionParameter<Value>) -> Value {
+    guard let session = live("[\(parameter.name)]") else { return parameter.defaultValue }
+    return parameter.read(session)
+  }
+
+  @discardableResult
+  public func addDriver(
+    duration: TimeInterval, delay: TimeInterval = 0, update: @escaping (TimeInterval, CGFloat) -> Void,
+    completion: ((Bool) -> Void)? = nil
+  ) -> Bool {
+    guard let session = live("addDriver"), let getExtension = session.host.function(\.get_extension),
+      let raw = getExtension(TH_EXT_CUSTOM_DRIVER)
+    else { return false }
+    let table = raw.assumingMemoryBound(to: th_host_custom_driver.self)
+    let end = MemoryLayout<th_host_custom_driver>.offset(of: \.add_driver)! + MemoryLayout<UnsafeRawPointer?>.size
+    guard Int(table.pointee.struct_size) >= end, let addDriver = table.pointee.add_driver else { return false }
+    var options = th_driver_options()
+    options.struct_size = UInt32(MemoryLayout<th_driver_options>.size)
+    options.duration = duration
+    options.delay = delay
+    let block = DriverBlock(session, update, completion)
+    let ctx = session.ctx
+    let status = addDriver(ctx, &options, driverThunk, completionThunk, block.key)
+    guard status == TH_OK else {
+      block.refuse()
+      session.log(TH_LOG_WARNING, "TransitionKit: addDriver failed: \(String(cString: th_status_name(status)))")
+      return false
+    }
+    return true
+  }
+
+  @discardableResult
+  public func animate(
+    alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,
+    completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)? = nil
+  ) -> Bool {
+    guard let session = live("animate(alongsideTransition:)") else { return false }
+    let block = AnimationBlock(
+      session, { [unowned self] in animation?(self) }, { [unowned self] _ in completion?(self) })
+    let ok = session.call(\.animate_alongside, "transitionCoordinator.animate(alongsideTransition:)") {
+      $0($1, animationsThunk, completionThunk, block.key)
+    }
+    if !ok { block.refuse() }
+    return ok
+  }
+
+  private func query(
+    _ member: KeyPath<th_host_api, (@convention(c) (th_context, UnsafeMutablePointer<Bool>?) -> th_status)?>,
+    _ name: String, fallback: Bool
+  ) -> Bool {
+    var out = fallback
+    guard let session = live(name) else { return fallback }
+    return session.call(member, "transitionContext.\(name)", { $0($1, &out) }) ? out : fallback
+  }
+
+  private func frame(
+    _ member: KeyPath<
+      th_host_api, (@convention(c) (th_context, th_view_key, UnsafeMutablePointer<th_rect>?) -> th_status)?
+    >,
+    _ name: String, _ vc: UIViewController
+  ) -> CGRect {
+    var out = th_rect()
+    guard let session = live(name) else { return .zero }
+    let ok = session.call(member, "transitionContext.\(name)") { $0($1, th_view_key(rawValue: vc.key.key), &out) }
+    return ok ? CGRect(out) : .zero
+  }
+}

@@ -1,1 +1,0 @@
-// Module TransitionKit: filled in by its issue.
