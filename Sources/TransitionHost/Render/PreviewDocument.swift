@@ -72,7 +72,7 @@ package struct PreviewDocument {
       ("k", JSON(box.key)),
       ("w", number(box.view.width)),
       ("h", number(box.view.height)),
-      ("m", .array(box.matrix.map { JSON(finite: $0) ?? .null })),  // unrounded: perspective terms are tiny
+      ("m", .array(box.matrix.map(exact))),
       ("o", number(min(max(box.opacity, 0), 1))),
     ]
     if let color = box.view.backgroundColor { members.append(("b", JSON(PreviewStyle.css(color)))) }
@@ -87,6 +87,13 @@ package struct PreviewDocument {
       members.append(("c", .array(polygon.map { .array([number($0.x), number($0.y)]) })))
     }
     return .object(members)
+  }
+
+  /// A finite number as JSON, unrounded (matrices: perspective terms are tiny), whole numbers as integers.
+  static func exact(_ value: Double) -> JSON {
+    guard value.isFinite else { return .null }
+    if value == value.rounded(), abs(value) < 1e15 { return JSON(Int64(value)) }
+    return JSON(value)
   }
 
   /// A finite number as JSON (null otherwise); whole numbers as integers, the rest with at most 6 decimals

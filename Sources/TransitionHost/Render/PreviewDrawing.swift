@@ -87,6 +87,10 @@ struct PreviewBox {
       region = region.map { ConvexPolygon.intersect($0, quad) } ?? quad
       if region?.isEmpty == true { return [] }
     }
+    // Nothing of the view left inside the region: clipped away (the region itself stays as it is otherwise).
+    if let region, ConvexPolygon.intersect(ConvexPolygon.box(width: view.width, height: view.height), region).isEmpty {
+      return []
+    }
     return region
   }
 }
@@ -294,7 +298,9 @@ enum PreviewStyle {
     if let string = content.stringValue { return ["s": JSON(string)] }
     guard content.kind == .object, let string = content["text"]?.stringValue else { return nil }
     var members: [(String, JSON)] = [("s", JSON(string))]
-    if let size = content["fontSize"]?.doubleValue, size.isFinite, size > 0 { members.append(("f", JSON(size))) }
+    if let size = content["fontSize"]?.doubleValue, size.isFinite, size > 0 {
+      members.append(("f", PreviewDocument.number(size)))
+    }
     if let color = color(content["color"]) { members.append(("c", JSON(css(color)))) }
     if let align = content["align"]?.stringValue, ["left", "center", "right"].contains(align) {
       members.append(("a", JSON(align)))
