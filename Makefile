@@ -32,7 +32,9 @@ release: deps
 	$(SWIFT) build -c release --product transition-host
 
 # Serve JSON-RPC on stdin/stdout (release build). Extra flags: make run ARGS="--log-level debug".
-run: release
+# stdout belongs to the protocol: everything the build prints goes to stderr.
+run:
+	@$(MAKE) --no-print-directory release >&2
 	@exec "$$($(SWIFT) build -c release --show-bin-path)/transition-host" $(ARGS)
 
 lint:

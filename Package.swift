@@ -153,6 +153,8 @@ for name in [
   "InvalidMissingFunction",
   "ReloadA",  // hot reload: two generations of one plugin id
   "ReloadB",
+  "Misuse",  // one animator per kind of host-API misuse
+  "Features",  // the whole host API used as real animators do, with hand-checkable geometry
 ] {
   products.append(.library(name: "TestPlugin\(name)", type: .dynamic, targets: ["TestPlugin\(name)"]))
   targets.append(

@@ -61,5 +61,5 @@ TH_ASSERT_SIZE(th_presentation_controller, 56);
 TH_ASSERT_SIZE(th_host_custom_driver, 16);
 // Two 32-bit header words, then 52 function pointers.
 TH_ASSERT_OFFSET(th_host_api, log, 8);
-TH_ASSERT_SIZE(th_host_api, 8 + 52 * 8);
+TH_ASSERT_SIZE(th_host_api, 8 + 54 * 8);
 #endif

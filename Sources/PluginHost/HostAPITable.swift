@@ -86,6 +86,12 @@ final class HostAPITable {
     // The view tree.
     t.find_view = { ctx, id, out in hostCall(ctx, "find_view") { (a) throws(HostFailure) in try a.findView(id, out) } }
     t.view_id = { ctx, view, out in hostCall(ctx, "view_id") { (a) throws(HostFailure) in try a.viewID(view, out) } }
+    t.view_match_key = { ctx, view, out in
+      hostCall(ctx, "view_match_key") { (a) throws(HostFailure) in try a.viewMatchKey(view, out) }
+    }
+    t.find_view_by_match = { ctx, root, key, out in
+      hostCall(ctx, "find_view_by_match") { (a) throws(HostFailure) in try a.findViewByMatch(root, key, out) }
+    }
     t.superview = { ctx, view, out in
       hostCall(ctx, "superview") { (a) throws(HostFailure) in try a.superview(view, out) }
     }

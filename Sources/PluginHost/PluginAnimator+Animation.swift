@@ -203,7 +203,8 @@ extension PluginAnimator {
     let body = animationsBody(animations, userData, .animations)
     let done = owe(completion, userData)
     guard context.animateAlongside(body, completion: done) else {
-      // The engine refused (the transition ended); the owed completion is paid when the animator closes.
+      // The engine refused (the transition ended): a failed call owes no completion.
+      if done != nil { forgiveLastOwed() }
       throw .wrongPhase("the transition has ended", kind: .callAfterCompletion)
     }
     return TH_OK

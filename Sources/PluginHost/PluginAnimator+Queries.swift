@@ -159,6 +159,40 @@ extension PluginAnimator {
     return TH_OK
   }
 
+  func viewMatchKey(_ view: th_view, _ out: UnsafeMutablePointer<UnsafePointer<CChar>?>?) throws(HostFailure)
+    -> th_status
+  {
+    try require(.read)
+    let view = try self.view(view, "view")
+    let out = try required(out, "out_key")
+    guard let key = view.matchKey else { throw .notFound("view \(view.id) has no match key") }
+    out.pointee = cString(key)
+    return TH_OK
+  }
+
+  func findViewByMatch(_ root: th_view, _ key: UnsafePointer<CChar>?, _ out: UnsafeMutablePointer<th_view>?)
+    throws(HostFailure) -> th_status
+  {
+    try require(.read)
+    let root = try self.view(root, "root")
+    let key = try decodeString(key, "key")
+    let out = try required(out, "out_view")
+    guard let found = Self.firstView(in: root, matching: key) else {
+      throw .notFound("no view with match key \(key) under \(root.id)")
+    }
+    out.pointee = viewHandle(found)
+    return TH_OK
+  }
+
+  /// Depth first, back to front, the root first: the same order as drawing, so the result is stable.
+  private static func firstView(in root: View, matching key: String) -> View? {
+    if root.matchKey == key { return root }
+    for child in root.subviews {
+      if let found = firstView(in: child, matching: key) { return found }
+    }
+    return nil
+  }
+
   func superview(_ view: th_view, _ out: UnsafeMutablePointer<th_view>?) throws(HostFailure) -> th_status {
     try require(.read)
     let view = try self.view(view, "view")

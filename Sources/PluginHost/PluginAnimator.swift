@@ -375,6 +375,11 @@ package final class PluginAnimator: TransitionAnimator {
     callout(phase) { owed.function(handle, finished, owed.userData) }
   }
 
+  /// Withdraws the most recent `owe` (its host call failed after all: the plugin keeps its user data).
+  func forgiveLastOwed() {
+    pending[nextCompletionToken - 1] = nil
+  }
+
   /// Marks `complete_transition` as called.
   func markCompleted() {
     completed = true

@@ -8,6 +8,11 @@ package struct ParameterValidationError: Error, Equatable, Sendable, CustomStrin
   /// What is wrong, e.g. "must be a number in [0, 10]".
   package var reason: String
 
+  package init(field: String, reason: String) {
+    self.field = field
+    self.reason = reason
+  }
+
   package var description: String { "\(field) \(reason)" }
 }
 

@@ -199,8 +199,9 @@ struct TrackRecord<Value: TrackValue> {
 
   var end: Double { begin + duration }
 
-  /// The animation's value at t (t at or after `time`, before `end`).
-  func animatedValue(at t: Double) -> Value {
+  /// The animation's value at t (t at or after `time`, before `end`); `memo` shares the block's curve progress
+  /// between the properties it animates.
+  func animatedValue(at t: Double, memo: ProgressMemo?) -> Value {
     let elapsed = t - begin
     if elapsed <= 0 { return from }
     switch kind {
@@ -208,15 +209,51 @@ struct TrackRecord<Value: TrackValue> {
       return to
     case .basic:
       guard let segment else { return to }
-      return Value.value(of: segment, at: timing.progress(elapsed: elapsed, duration: duration))
+      return Value.value(of: segment, at: progress(elapsed: elapsed, memo: memo))
     case .keyframes:
       guard let keyframes else { return from }
       // The whole-timeline curve warps the key times (UIKit); paced modes move at constant speed instead.
       let fraction =
         keyframes.mode == .paced || keyframes.mode == .cubicPaced
-        ? elapsed / duration : timing.progress(elapsed: elapsed, duration: duration)
+        ? elapsed / duration : progress(elapsed: elapsed, memo: memo)
       return Value.fromKeyValue(keyframes.value(at: fraction))
     }
+  }
+
+  private func progress(elapsed: Double, memo: ProgressMemo?) -> Double {
+    guard let memo else { return timing.progress(elapsed: elapsed, duration: duration) }
+    return memo.progress(block: block, timing: timing, elapsed: elapsed, duration: duration)
+  }
+}
+
+/// A per-sample memo of each block's curve progress: all animations of a block share its begin, duration and
+/// timing, so the curve (a Bézier solve or a spring) is evaluated once per block and sample, not per property.
+final class ProgressMemo {
+  private var stamps: [UInt32] = []
+  private var values: [Double] = []
+  private var current: UInt32 = 0
+
+  /// Starts a new sample (a new time): every memoized value is forgotten.
+  func beginSample() {
+    current &+= 1
+    if current == 0 {
+      for i in stamps.indices { stamps[i] = 0 }
+      current = 1
+    }
+  }
+
+  func progress(block: Int, timing: AnimationTiming, elapsed: Double, duration: Double) -> Double {
+    guard block >= 0 else { return timing.progress(elapsed: elapsed, duration: duration) }
+    if block >= stamps.count {
+      let n = max(block + 1, stamps.count * 2)
+      stamps.append(contentsOf: repeatElement(0, count: n - stamps.count))
+      values.append(contentsOf: repeatElement(0, count: n - values.count))
+    }
+    if stamps[block] == current { return values[block] }
+    let p = timing.progress(elapsed: elapsed, duration: duration)
+    stamps[block] = current
+    values[block] = p
+    return p
   }
 }
 
@@ -228,14 +265,16 @@ struct Track<Value: TrackValue> {
   var records: [TrackRecord<Value>] = []
 
   /// The presented value at t (see the file's comment).
-  func value(at t: Double) -> Value {
-    var i = records.count - 1
-    while i >= 0 && records[i].time > t { i -= 1 }
-    if i < 0 { return base }
-    var j = i
-    while j >= 0 && records[j].kind == .set { j -= 1 }
-    if j >= 0 && t < records[j].end { return records[j].animatedValue(at: t) }
-    return records[i].to
+  func value(at t: Double, memo: ProgressMemo? = nil) -> Value {
+    records.withUnsafeBufferPointer { r in
+      var i = r.count - 1
+      while i >= 0 && r[i].time > t { i -= 1 }
+      if i < 0 { return base }
+      var j = i
+      while j >= 0 && r[j].kind == .set { j -= 1 }
+      if j >= 0 && t < r[j].end { return r[j].animatedValue(at: t, memo: memo) }
+      return r[i].to
+    }
   }
 
   /// The index of the animation record running (or waiting for its delay) at t, if any.
@@ -308,6 +347,7 @@ extension Scene {
     if view.tracks[keyPath: property.track] == nil {
       if t <= view.createdAt { return }
       view.tracks[keyPath: property.track] = Track(base: old)
+      view.hasTracks = true
     }
     if let last = view.tracks[keyPath: property.track]!.records.last, last.kind == .set, last.time == t {
       view.tracks[keyPath: property.track]!.records[view.tracks[keyPath: property.track]!.records.count - 1].to = new
@@ -351,6 +391,7 @@ extension Scene {
     }
     if view.tracks[keyPath: property.track] == nil {
       view.tracks[keyPath: property.track] = Track(base: old)
+      view.hasTracks = true
     }
     let slot = addSlot(block: ctx.block, end: ctx.begin + ctx.duration, view: view, key: property.key)
     sequence += 1

@@ -367,7 +367,7 @@ extension Scene {
   }
 
   private func commit(driver i: Int) {
-    guard !drivers[i].committed else { return }
+    guard !drivers[i].committed, !drivers[i].discarded else { return }
     drivers[i].committed = true
     let d = drivers[i]
     let sink = DriverSink(scene: self)
@@ -394,7 +394,13 @@ extension Scene {
       return
     }
     isFiring = true
-    defer { isFiring = false }
+    // Completions run outside any block the caller may have open.
+    let open = contexts
+    contexts = []
+    defer {
+      contexts = open
+      isFiring = false
+    }
     var count = 0
     while let e = nextValidEvent(), e.time <= t {
       if count == Self.completionLimit {
@@ -431,7 +437,12 @@ extension Scene {
       return
     }
     isFiring = true
-    defer { isFiring = false }
+    let open = contexts
+    contexts = []
+    defer {
+      contexts = open
+      isFiring = false
+    }
     var count = 0
     while let e = nextValidEvent() {
       if count == Self.completionLimit {

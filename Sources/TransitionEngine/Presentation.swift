@@ -4,19 +4,25 @@
 extension View {
   /// Fills `presented` with the values at t: the model, overridden by each property's history.
   @inline(__always)
-  func evaluate(at t: Double) {
-    presented = model
+  func evaluate(at t: Double, memo: ProgressMemo) {
     driverMask = 0
-    if let tr = tracks.bounds { presented.bounds = tr.value(at: t) }
-    if let tr = tracks.position { presented.position = tr.value(at: t) }
-    if let tr = tracks.anchorPoint { presented.anchorPoint = tr.value(at: t) }
-    if let tr = tracks.transform { presented.transform = tr.value(at: t) }
-    if let tr = tracks.sublayerTransform { presented.sublayerTransform = tr.value(at: t) }
-    if let tr = tracks.alpha { presented.alpha = tr.value(at: t) }
-    if let tr = tracks.zPosition { presented.zPosition = tr.value(at: t) }
-    if let tr = tracks.cornerRadius { presented.cornerRadius = tr.value(at: t) }
-    if let tr = tracks.backgroundColor { presented.backgroundColor = tr.value(at: t) }
-    if let tr = tracks.gradient { presented.gradient = tr.value(at: t) }
+    guard hasTracks else {
+      presented = model
+      return
+    }
+    var p = model
+    if let v = tracks.bounds?.value(at: t, memo: memo) { p.bounds = v }
+    if let v = tracks.position?.value(at: t, memo: memo) { p.position = v }
+    if let v = tracks.anchorPoint?.value(at: t, memo: memo) { p.anchorPoint = v }
+    if let v = tracks.transform?.value(at: t, memo: memo) { p.transform = v }
+    if let v = tracks.sublayerTransform?.value(at: t, memo: memo) { p.sublayerTransform = v }
+    if let v = tracks.alpha?.value(at: t, memo: memo) { p.alpha = v }
+    if let v = tracks.zPosition?.value(at: t, memo: memo) { p.zPosition = v }
+    if let v = tracks.cornerRadius?.value(at: t, memo: memo) { p.cornerRadius = v }
+    // Optional-valued: optional chaining would flatten a presented nil into "no track".
+    if tracks.backgroundColor != nil { p.backgroundColor = tracks.backgroundColor!.value(at: t, memo: memo) }
+    if tracks.gradient != nil { p.gradient = tracks.gradient!.value(at: t, memo: memo) }
+    presented = p
   }
 }
 
@@ -39,37 +45,43 @@ extension Scene {
   package func presentation(at t: Double, into out: inout [ViewState]) {
     let time = t.isFinite ? t : currentTime
     out.removeAll(keepingCapacity: true)
+    progressMemo.beginSample()
     scratchViews.removeAll(keepingCapacity: true)
     scratchViews.append(container)
     var i = 0
     while i < scratchViews.count {
       let v = scratchViews[i]
-      v.evaluate(at: time)
+      v.evaluate(at: time, memo: progressMemo)
       scratchViews.append(contentsOf: v.subviews)
       i += 1
     }
     if !drivers.isEmpty {
       runDrivers(at: time, sink: DriverSink(scene: self))
     }
-    emit(container, parentID: nil, world: .identity, parentOpacity: 1, parentHidden: false, into: &out)
+    emit(
+      container, parentID: nil, parentBasis: nil, parentWorld: .identity, parentOpacity: 1, parentHidden: false,
+      into: &out)
   }
 
   /// The presented values of one view at t (animations and drivers; no world matrix). Pure, like
   /// `presentation(at:)`.
   package func presentedValues(of view: View, at t: Double) -> AnimatableValues {
     let time = t.isFinite ? t : currentTime
-    view.evaluate(at: time)
+    progressMemo.beginSample()
+    view.evaluate(at: time, memo: progressMemo)
     if !drivers.isEmpty {
       runDrivers(at: time, sink: DriverSink(scene: self))
     }
     return view.presented
   }
 
+  /// Appends `v` and its subtree. `parentBasis`/`parentWorld` nil: `v` is the root (world = identity).
   private func emit(
-    _ v: View, parentID: String?, world: Transform3D, parentOpacity: Double, parentHidden: Bool,
-    into out: inout [ViewState]
+    _ v: View, parentID: String?, parentBasis: Transform3D?, parentWorld: Transform3D, parentOpacity: Double,
+    parentHidden: Bool, into out: inout [ViewState]
   ) {
     let p = v.presented
+    let world = parentBasis.map { p.world(parentBasis: $0, parentWorld: parentWorld) } ?? .identity
     let hidden = parentHidden || v.isHidden
     let opacity = hidden ? 0 : parentOpacity * clamp01(p.alpha)
     out.append(
@@ -91,8 +103,8 @@ extension Scene {
     if ordered {
       for c in subs {
         emit(
-          c, parentID: v.id, world: c.presented.world(parentBasis: basis, parentWorld: world), parentOpacity: opacity,
-          parentHidden: hidden, into: &out)
+          c, parentID: v.id, parentBasis: basis, parentWorld: world, parentOpacity: opacity, parentHidden: hidden,
+          into: &out)
       }
     } else {
       let sorted = subs.indices.sorted {
@@ -103,8 +115,8 @@ extension Scene {
       for k in sorted {
         let c = subs[k]
         emit(
-          c, parentID: v.id, world: c.presented.world(parentBasis: basis, parentWorld: world), parentOpacity: opacity,
-          parentHidden: hidden, into: &out)
+          c, parentID: v.id, parentBasis: basis, parentWorld: world, parentOpacity: opacity, parentHidden: hidden,
+          into: &out)
       }
     }
   }

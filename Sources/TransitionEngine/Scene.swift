@@ -83,12 +83,18 @@ package final class Scene {
   var isFiring = false
   /// Scratch of `presentation(at:)`: the views of the tree in traversal order.
   var scratchViews: [View] = []
+  /// Scratch of `presentation(at:)`: each block's curve progress at the sampled time.
+  let progressMemo = ProgressMemo()
 
-  /// Creates a scene whose container has the given size and id.
+  /// Creates a scene whose container has the given size (a non-finite dimension counts as 0) and id (empty:
+  /// "container").
   package init(containerSize: Size, containerID: String = "container") {
     let c = View(id: containerID.isEmpty ? "container" : containerID, scene: nil, createdAt: 0)
-    c.model.bounds = Rect(origin: .zero, size: containerSize)
-    c.model.position = Point(x: containerSize.width / 2, y: containerSize.height / 2)
+    let size = Size(
+      width: containerSize.width.isFinite ? containerSize.width : 0,
+      height: containerSize.height.isFinite ? containerSize.height : 0)
+    c.model.bounds = Rect(origin: .zero, size: size)
+    c.model.position = Point(x: size.width / 2, y: size.height / 2)
     container = c
     c.scene = self
     registry[c.id] = c

@@ -72,16 +72,19 @@ extension Scene {
 
   /// Puts every captured view back as captured: model values exactly, non-animatable properties, and (with
   /// `hierarchy`) its subviews and superview — views made after the capture end up detached from captured
-  /// views. The animation history of the captured views is cleared, so the presentation equals the restored
-  /// model at every time. Pending completions are not touched (call `fireAllPending(finished:)` first when they
-  /// must run).
+  /// views. The animation history of the captured views is cleared and every driver stops (it no longer writes
+  /// presentation values and will commit nothing), so the presentation equals the restored model at every time.
+  /// Pending completions stay pending (call `fireAllPending(finished:)` first when they must run, or
+  /// `discardPendingWork()` to drop them).
   package func restore(_ snapshot: SceneSnapshot, hierarchy: Bool = true) {
+    for i in drivers.indices { drivers[i].discarded = true }
     for e in snapshot.entries {
       e.view.model = e.model
       e.view.isHidden = e.isHidden
       e.view.clipsToBounds = e.clipsToBounds
       e.view.snapshotOf = e.snapshotOf
       e.view.tracks = PropertyTracks()
+      e.view.hasTracks = false
     }
     guard hierarchy else { return }
     for e in snapshot.entries {

@@ -93,6 +93,7 @@ extension Transition {
 
   /// Settles (completed) or restores (anything else), tells the presentation controller and the animator, then the
   /// host. The state is `.ended` before any of these callbacks, so calls they make are refused or reported.
+  /// Animations of a completed transition that run on past its end are left in the scene as they are.
   private func end(completed: Bool, outcome: TransitionOutcome) {
     state = .ended(outcome)
     motion = .still

@@ -141,7 +141,7 @@ extension Transition {
   }
 
   /// Moves forward to `target`, firing due completions one moment at a time, so that the transition stops at the
-  /// very completion in which the animator ends it.
+  /// moment in which the animator ends it (every completion due at that moment runs; later ones do not).
   func playForward(to target: Double) {
     guard target >= time else {
       moveTime(to: target)

@@ -248,8 +248,9 @@ package final class Transition {
     guard case .idle = state else { throw state.isEnded ? .ended : .alreadyStarted }
     placeRootsForStart()
     moveTime(to: 0)
-    recordFrames()
+    // Before any animator or presentation-controller code runs: whatever they change is undone by a cancel.
     initialSnapshot = scene.snapshot()
+    recordFrames()
 
     var requested = 0.0
     callout { requested = animator.transitionDuration(context) }

@@ -228,19 +228,36 @@ extension View {
     worldTransform.projectedBoundingBox(of: Rect(origin: .zero, size: model.bounds.size))
   }
 
-  /// The homography from this view's bounds coordinates to its root's plane.
-  private var boundsToRoot: Homography {
+  /// The homography from this view's bounds coordinates to the plane conversions go through: its root's plane
+  /// when `sameTree`, else the space above the roots, reached through the root's own geometry (a root's frame
+  /// is meaningful without a superview, as CALayer's is; the container's is (0, 0, width, height)).
+  private func boundsToPlane(sameTree: Bool) -> Homography {
     let o = model.bounds.origin
-    return worldTransform.prependingTranslation(x: -o.x, y: -o.y).planeHomography
+    var m = worldTransform
+    if !sameTree {
+      var rootLocal = root.model.localMatrix
+      rootLocal.flattenZ()
+      m = m.concatenating(rootLocal)
+    }
+    return m.prependingTranslation(x: -o.x, y: -o.y).planeHomography
   }
 
-  /// Converts a point from this view's bounds coordinates to `view`'s (UIView.convert(_:to:)), through the
-  /// common root with the full projective mapping. nil when the views do not share a root, when the point is
-  /// behind the eye in either view, or when `view`'s plane is seen edge-on (singular).
+  /// Converts a point from this view's bounds coordinates to `view`'s (UIView.convert(_:to:)) with the full
+  /// projective mapping: through their common root, or, for views of different trees of the scene, through
+  /// their roots' frames (so a root not yet added to the container converts as if it were added at its frame).
+  /// nil when the views belong to different scenes, when the point is behind the eye, or when `view`'s plane is
+  /// seen edge-on (singular).
   package func convert(_ point: Point, to view: View) -> Point? {
-    guard root === view.root else { return nil }
-    guard let inRoot = boundsToRoot.map(point), let back = view.boundsToRoot.inverted() else { return nil }
-    return back.map(inRoot)
+    guard let (forward, back) = conversion(to: view), let p = forward.map(point) else { return nil }
+    return back.map(p)
+  }
+
+  /// The forward homography of this view and the inverse one of `view`, or nil (see `convert(_:to:)`).
+  private func conversion(to view: View) -> (Homography, Homography)? {
+    guard scene === view.scene else { return nil }
+    let sameTree = root === view.root
+    guard let back = view.boundsToPlane(sameTree: sameTree).inverted() else { return nil }
+    return (boundsToPlane(sameTree: sameTree), back)
   }
 
   /// Converts a point from `view`'s bounds coordinates to this view's (UIView.convert(_:from:)).
@@ -252,8 +269,7 @@ extension View {
   /// converted corners (UIView.convert(_:to:)); nil when any corner cannot be converted (see
   /// `convert(_:to:)` for points).
   package func convert(_ rect: Rect, to view: View) -> Rect? {
-    guard root === view.root, let back = view.boundsToRoot.inverted() else { return nil }
-    let forward = boundsToRoot
+    guard let (forward, back) = conversion(to: view) else { return nil }
     var x0 = Double.infinity
     var y0 = Double.infinity
     var x1 = -Double.infinity

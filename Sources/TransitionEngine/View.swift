@@ -21,6 +21,8 @@ package final class View {
   package internal(set) var model = AnimatableValues()
   /// The recorded history of animatable properties (see `Track`).
   var tracks = PropertyTracks()
+  /// Whether any property has a track (a view without one presents its model values at every time).
+  var hasTracks = false
   /// Scratch for `Scene.presentation(at:)`: the presented values of the sample being computed.
   var presented = AnimatableValues()
   /// Scratch for drivers: which properties a driver wrote in the sample being computed (bit = PropertyKey).
@@ -37,6 +39,9 @@ package final class View {
   package var clipsToBounds = false
   /// For a snapshot view, the id of the view it shows (a client draws that view's content); nil otherwise.
   package var snapshotOf: String?
+  /// The shared-element key the client gave this view (`match`, as Hero's heroID): how a shared-element animator
+  /// pairs a view of the from tree with one of the to tree. Not animatable, not copied into snapshots.
+  package var matchKey: String?
 
   init(id: String, scene: Scene?, createdAt: Double) {
     self.id = id

@@ -299,6 +299,6 @@ private final class DescriptorBuilder {
     #expect(MemoryLayout<th_animator_descriptor>.size == DescriptorReader.minimumAnimatorDescriptorSize)
     #expect(MemoryLayout<th_param_descriptor>.size == DescriptorReader.minimumParamDescriptorSize)
     #expect(MemoryLayout<th_timing>.size == 128)
-    #expect(MemoryLayout<th_host_api>.size == 8 + 52 * 8)
+    #expect(MemoryLayout<th_host_api>.size == 8 + 54 * 8)
   }
 }

@@ -1,5 +1,6 @@
 import PluginHost
 import Testing
+import TransitionEngine
 
 /// Hot reload at the same path: the edit-compile-preview loop. Two prebuilt generations of one plugin
 /// (ReloadA: duration 0.25 s, ReloadB: 0.75 s, per their sources) are swapped at one path P, in place,
@@ -92,6 +93,51 @@ import Testing
 
     #expect(registry.plugins.map(\.generation) == [1])
     #expect(try registry.lease(animatorID: "probe").makeInstance()?.transitionDuration() == 0.25)
+  }
+
+  /// The "done when": a transition running while its plugin is reloaded completes on the old code
+  /// (A: 0.25 s, to view moved linearly to x = 100); the next one uses the new code (B: 0.75 s, x = 300).
+  @Test func aTransitionRunningDuringReloadCompletesOnTheOldCodeTheNextUsesTheNew() throws {
+    let folder = TemporaryFolder()
+    let path = folder.path + "/libProbe.so"
+    copyFile(Fixtures.path("ReloadA"), to: path)
+    let log = LogCapture()
+    let registry = makeRegistry(folder: folder.path, log: log)
+    try registry.load(path: path)
+
+    let first = try PluginRun(registry, "probe")
+    let generationA = first.animator.generation
+    try first.transition.start()
+    try first.transition.advance(by: 0.1)
+    #expect(first.transition.duration == 0.25)
+    // Linear from x = 0 to 100 over 0.25 s: 40 at 0.1 s.
+    #expect(close(try first.state("to", at: 0.1)?.frame.origin.x, 40))
+
+    copyFile(Fixtures.path("ReloadB"), to: path)
+    try registry.reload(pluginID: "com.example.test.reload")
+    #expect(generationA.isRetired && !generationA.isShutDown)
+
+    let second = try PluginRun(registry, "probe")
+    try second.transition.start()
+    #expect(second.animator.generation.number == 2)
+    #expect(second.transition.duration == 0.75)
+    #expect(close(try second.state("to", at: 0.375)?.frame.origin.x, 150))
+    // The current generation has a transition running: unloading it is refused.
+    #expect(throws: PluginLoadError.busy(pluginID: "com.example.test.reload", runningTransitions: 1)) {
+      try registry.unload(pluginID: "com.example.test.reload")
+    }
+
+    // The first transition goes on with A's code, which stays loaded until it ends.
+    #expect(try first.run() == .completed)
+    #expect(first.to.frame == Rect(x: 100, y: 0, width: 400, height: 800))
+    #expect(generationA.isShutDown)
+    #expect(log.lines.last == "com.example.test.reload: deinit A")
+
+    #expect(try second.run() == .completed)
+    #expect(second.to.frame == Rect(x: 300, y: 0, width: 400, height: 800))
+    #expect(first.misbehaviors.isEmpty && second.misbehaviors.isEmpty)
+    try registry.unload(pluginID: "com.example.test.reload")
+    #expect(log.lines.last == "com.example.test.reload: deinit B")
   }
 
   @Test func unloadAfterReloadLetsRunningOldTransitionsFinish() throws {

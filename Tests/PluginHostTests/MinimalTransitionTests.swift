@@ -64,6 +64,22 @@ import TransitionEngine
     #expect(run.containerSubviews == ["to"])
   }
 
+  /// The host ends a running transition (SIGTERM): the pending completion runs with finished = false, fade
+  /// completes with `!cancelled` = false, everything is restored, and the animator lets its generation go.
+  @Test func terminatingMidwayRestoresTheStartAndReleasesTheLease() throws {
+    let registry = try registry(loading: ["Minimal"])
+    let run = try PluginRun(registry, "fade")
+    try run.transition.start()
+    try run.transition.advance(by: 0.2)
+    #expect(registry.plugins.first?.runningTransitions == 1)
+    run.transition.terminate(reason: "terminated")
+    #expect(run.outcome == .cancelled(reason: "terminated"))
+    #expect(run.misbehaviors.isEmpty)
+    #expect(run.containerSubviews == ["from"])
+    #expect(run.animator.isClosed)
+    #expect(registry.plugins.first?.runningTransitions == 0)
+  }
+
   @Test func unsupportedOperationIsRefusedWith2003() throws {
     let registry = try registry(loading: ["Minimal"])
     #expect(throws: TransitionSetupError.self) { try PluginRun(registry, "slide", operation: .push) }

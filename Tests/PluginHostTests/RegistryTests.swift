@@ -54,10 +54,10 @@ import Testing
     try registry.load(path: Fixtures.path("Minimal"))
     let lease = try registry.lease(animatorID: "fade")
     let api = try #require(lease.hostInfo.pointee.api)
-    // The whole ABI 1.0 table: two 32-bit header words and 52 functions (LP64), none missing.
-    #expect(api.pointee.struct_size == 8 + 52 * 8)
+    // The whole ABI 1.0 table: two 32-bit header words and 54 functions (LP64), none missing.
+    #expect(api.pointee.struct_size == 8 + 54 * 8)
     let functions = UnsafeRawPointer(api).advanced(by: 8).assumingMemoryBound(to: UnsafeRawPointer?.self)
-    #expect((0..<52).allSatisfy { functions[$0] != nil })
+    #expect((0..<54).allSatisfy { functions[$0] != nil })
     // One host extension: the custom driver; unknown ids answer NULL.
     #expect(api.pointee.get_extension("th.custom-driver/1") != nil)
     #expect(api.pointee.get_extension("th.custom-driver/2") == nil)

@@ -260,8 +260,9 @@ private final class ProbeAnimator: TransitionAnimator {
     #expect(transition.state == .ended(.completed))
     #expect(
       log.entries == [
-        "presentationWillBegin", "animateTransition", "completion(true)", "presentationDidEnd(true)",
-        "animationEnded(true)", "onEnd(completed)",
+        // Every completion due at that moment runs (the animator's block was made first), then the end.
+        "presentationWillBegin", "animateTransition", "completion(true)", "alongsideCompletion(true)",
+        "presentationDidEnd(true)", "animationEnded(true)", "onEnd(completed)",
       ])
     #expect(trees.scene.container.subviews.map(\.id) == ["from", dimmingID, "to"])
   }
@@ -294,8 +295,8 @@ private final class ProbeAnimator: TransitionAnimator {
     #expect(trees.scene.container.subviews.map(\.id) == ["from"])
     #expect(
       log.entries == [
-        "presentationWillBegin", "animateTransition", "completion(true)", "presentationDidEnd(false)",
-        "animationEnded(false)", "onEnd(cancelled(reason: nil))",
+        "presentationWillBegin", "animateTransition", "completion(true)", "alongsideCompletion(true)",
+        "presentationDidEnd(false)", "animationEnded(false)", "onEnd(cancelled(reason: nil))",
       ])
   }
 }

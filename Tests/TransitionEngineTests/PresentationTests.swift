@@ -88,6 +88,21 @@ import TransitionEngine
     #expect(h.state("v", at: 1)?.backgroundColor == Color(r: 1, g: 0.5, b: 0))
   }
 
+  @Test func gradientAppearsHalfwayAndKeyframedColoursTreatNoneAsClear() {
+    let h = ModelHarness()
+    let v = h.view("v", .zero)
+    let g = Gradient(colors: [.black, .white])
+    h.scene.animate(duration: 1, timing: .curve(.linear)) { v.gradient = g }
+    // Nothing to blend between no gradient and one: CSS's discrete rule, switching at 0.5.
+    #expect(h.state("v", at: 0.49)?.gradient == nil)
+    #expect(h.state("v", at: 0.5)?.gradient == g)
+    let w = h.view("w", .zero)
+    h.scene.animateKeyframes(duration: 1, timing: .curve(.linear)) {
+      h.scene.addKeyframe(relativeStart: 0, relativeDuration: 1) { w.backgroundColor = Color(r: 1, g: 1, b: 1) }
+    }
+    #expect(h.state("w", at: 0.25)?.backgroundColor == Color(r: 0.25, g: 0.25, b: 0.25, a: 0.25))
+  }
+
   @Test func samplingIsPureAndRepeatable() {
     let h = ModelHarness()
     let v = h.view("v", Rect(x: 0, y: 0, width: 10, height: 10))

@@ -32,10 +32,15 @@ import TransitionEngine
         h.scene.addKeyframe(relativeStart: 0, relativeDuration: 1) { child.cornerRadius = 30 }
       }
     }
+    h.scene.addDriver(duration: 2) { frame in
+      frame.set(.cornerRadius, of: from, to: 50 * frame.fraction)
+      frame.set(.position, of: child, to: Point(x: 9, y: 9))
+    }
     to.addSubview(child)
     from.isHidden = true
     h.scene.advance(to: 0.9)
     h.scene.fireAllPending(finished: true)
+    #expect(from.cornerRadius == 50)
 
     h.scene.restore(snapshot)
     #expect(from.isHidden == false)
@@ -45,8 +50,30 @@ import TransitionEngine
     for (i, t) in [0.0, 0.4, 0.8].enumerated() {
       #expect(h.scene.presentation(at: t) == before[i])
     }
+    #expect(h.scene.presentation(at: 1.5) == before[0])
     #expect(h.scene.presentation(at: 17) == before[0])
+
     #expect(snapshot.values(of: child)?.alpha == 0.1 + 0.2)
+  }
+
+  @Test func restoreStopsDriversButKeepsTheirCompletionsPending() {
+    let h = ModelHarness()
+    let v = h.view("v", Rect(x: 0, y: 0, width: 10, height: 10))
+    let s = h.scene.snapshot()
+    var finished: Bool?
+    h.scene.addDriver(duration: 1) { frame in
+      frame.set(.alpha, of: v, to: 0.5)
+    } completion: {
+      finished = $0
+    }
+    h.scene.animate(duration: 1) { v.cornerRadius = 5 }
+    h.scene.restore(s)
+    #expect(h.state("v", at: 0.5)?.alpha == 1)
+    #expect(h.state("v", at: 0.5)?.cornerRadius == 0)
+    #expect(h.scene.hasPendingWork)
+    h.scene.advance(to: 2)
+    #expect(finished == true)
+    #expect(v.alpha == 1 && h.state("v", at: 2)?.alpha == 1)
   }
 
   @Test func restoreWithoutHierarchyKeepsTheTree() {

@@ -88,7 +88,7 @@ final class TestPresentationController: PresentationControllerBehavior {
     context.containerView.addSubview(view)
     dimming = view
     let target = dimmingAlpha
-    context.animateAlongside { view.alpha = target }
+    context.animateAlongside({ view.alpha = target }, completion: { [log] in log.add("alongsideCompletion(\($0))") })
   }
 
   func presentationTransitionDidEnd(_ completed: Bool) { log.add("presentationDidEnd(\(completed))") }

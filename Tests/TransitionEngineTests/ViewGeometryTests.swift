@@ -126,12 +126,23 @@ import TransitionEngine
     #expect(modelClose(v.convert(inContainer!, from: h.scene.container), p, 1e-9))
   }
 
-  @Test func unrelatedViewsDoNotConvert() throws {
+  @Test func viewsOfDifferentTreesConvertThroughTheirRootsFrames() throws {
     let h = ModelHarness()
-    let attached = h.view("a", Rect(x: 0, y: 0, width: 10, height: 10))
+    let attached = h.view("a", Rect(x: 20, y: 30, width: 10, height: 10))
+    // A root not added anywhere, framed at (100, 50): converts as if it were added there.
     let loose = try h.scene.makeView(id: "loose")
-    #expect(attached.convert(Point(x: 1, y: 1), to: loose) == nil)
-    #expect(attached.convert(Rect(x: 0, y: 0, width: 1, height: 1), to: loose) == nil)
+    loose.frame = Rect(x: 100, y: 50, width: 40, height: 40)
+    let inner = try h.scene.makeView(id: "inner")
+    inner.frame = Rect(x: 5, y: 5, width: 10, height: 10)
+    loose.addSubview(inner)
+    // a's (1, 1) is the container's (21, 31); in loose: (21 − 100, 31 − 50); in inner: 5 less each way.
+    #expect(modelClose(attached.convert(Point(x: 1, y: 1), to: loose), Point(x: -79, y: -19)))
+    #expect(modelClose(attached.convert(Point(x: 1, y: 1), to: inner), Point(x: -84, y: -24)))
+    #expect(modelClose(inner.convert(inner.bounds, to: h.scene.container), Rect(x: 105, y: 55, width: 10, height: 10)))
+    // Another scene's view: no conversion.
+    let other = Scene(containerSize: Size(width: 10, height: 10))
+    #expect(attached.convert(Point(x: 1, y: 1), to: other.container) == nil)
+    #expect(attached.convert(Rect(x: 0, y: 0, width: 1, height: 1), to: other.container) == nil)
     // Edge-on plane (zero x scale): no inverse.
     attached.transform = Transform3D(scaleX: 0, y: 1)
     #expect(h.scene.container.convert(Point(x: 1, y: 1), to: attached) == nil)

@@ -213,6 +213,13 @@ import Testing
 
 /// Signal dispositions are process-wide: everything that installs the handlers lives in this one suite.
 @Suite(.serialized) struct SignalPipeTests {
+  @Test func onlyOnePipeCanExistAtATime() throws {
+    let first = try SignalPipe(signals: [SIGUSR2])
+    withExtendedLifetime(first) {
+      #expect(throws: SignalPipe.Failure.self) { try SignalPipe(signals: [SIGUSR2]) }
+    }
+  }
+
   @Test func signalsArriveAsBytesInOrder() throws {
     let signals = try SignalPipe()
     #expect(signals.drain().isEmpty)
@@ -265,12 +272,12 @@ import Testing
     let server = Server(inputFD: stdin.read, outputFD: stdout.write, signals: signals)
     var kept: Responder?
     var reasons: [TerminationReason] = []
-    server.register(method: "test/wait") { _, responder in
+    server.register(method: "test/wait") { [unowned server] _, responder in
       kept = responder
       server.loop.schedule(after: 0.01) { raise(SIGTERM) }
     }
     var nonBlockingWhileTerminating = false
-    server.onTerminate = { reason in
+    server.onTerminate = { [unowned server] reason in
       nonBlockingWhileTerminating = fcntl(stdout.write, F_GETFL) & O_NONBLOCK != 0
       reasons.append(reason)
       server.sendNotification("test/ended", ["reason": JSON("terminated")])
@@ -289,6 +296,29 @@ import Testing
         #"{"jsonrpc":"2.0","method":"test/ended","params":{"reason":"terminated"}}"#,
         #"{"jsonrpc":"2.0","id":1,"error":{"code":-32800,"message":"Request cancelled: the host is exiting."}}"#,
       ])
+  }
+
+  @Test func notificationsSentWhileTerminatingCannotBlockOnAnUnreadStdout() throws {
+    StdoutProtection.ignoreSIGPIPE()
+    let stdin = TestPipe()
+    let stdout = TestPipe()
+    stdout.fill()  // the client stopped reading long ago
+    let signals = try SignalPipe(nonBlockingFD: stdout.write)
+    var configuration = Server.Configuration()
+    configuration.terminationGrace = 0.2
+    let server = Server(configuration: configuration, inputFD: stdin.read, outputFD: stdout.write, signals: signals)
+    var sent = 0
+    server.loop.schedule(after: 0.01) { raise(SIGTERM) }
+    server.onTerminate = { [unowned server] _ in
+      // Far more than the automatic flush threshold: each automatic flush must respect the deadline.
+      for _ in 0..<20_000 {
+        server.sendNotification("test/ended", ["reason": JSON("terminated")])
+        sent += 1
+      }
+    }
+    let status = withSignalsUnblocked([SIGTERM]) { server.run() }
+    #expect(status == 0)
+    #expect(sent == 20_000)
   }
 }
 

@@ -47,8 +47,11 @@
  *  - Out-parameters are written only when the function returns TH_OK.
  *  - Every host function checks its arguments. Misuse (unknown or stale handle, NULL where a pointer is
  *    required, NaN or infinite numbers, a call in the wrong phase) returns an error status, changes nothing,
- *    and is reported by the host as plugin misbehaviour naming the animator. The host never crashes on a
- *    mistake it can detect. It cannot survive a crash inside the plugin itself.
+ *    and is reported by the host as plugin misbehaviour naming the animator (error 2008's family: the
+ *    transition's misbehaviour reports, or the host's log when there is no transition). The host never
+ *    crashes on a mistake it can detect. It cannot survive a crash inside the plugin itself. Answers that
+ *    are not mistakes (TH_ERR_NOT_FOUND from find_view, a param that was not declared, convert with no
+ *    answer) are not reported. Misuse from another thread is reported when the host's current call returns.
  *  - Phases of a transition, and what the plugin may do in each:
  *      describe            th_plugin_entry, init, deinit, create, destroy: only `log` and `get_extension`.
  *      duration            transition_duration: read-only calls (queries, param and property getters).
@@ -56,9 +59,16 @@
  *                          everything.
  *      animations          inside an animations function: property writes become animations; tree
  *                          changes take effect at once; nested animate calls are allowed (as in UIKit).
- *      driver              inside a custom-driver update: getters, and property setters that write
- *                          presentation values only. Nothing else (TH_ERR_WRONG_PHASE).
- *      ended               after complete_transition: read-only calls; animation_ended and *_did_end.
+ *      driver              inside a custom-driver update: getters, and setters of animatable properties,
+ *                          which write presentation values only. Nothing else (TH_ERR_WRONG_PHASE).
+ *      ended               after complete_transition (also in the rest of the callback that called it),
+ *                          animation_ended and *_did_end: queries, getters, and immediate clean-up (property
+ *                          setters, tree changes, make_view, e.g. removing chrome in *_did_end); no new
+ *                          animations, keyframes, drivers or alongside blocks, no second complete_transition
+ *                          (TH_ERR_WRONG_PHASE).
+ *    A host function called while no host -> plugin call runs (from the plugin's own timer, or after the
+ *    call that handed out the context returned) returns TH_ERR_WRONG_PHASE; a context whose transition has
+ *    ended returns TH_ERR_STALE_HANDLE.
  *
  * ---------------------------------------------------------------------------------------------------------
  * UNITS AND CONVENTIONS (the same as the JSON-RPC protocol's)
@@ -122,7 +132,7 @@ extern "C" {
 typedef enum th_status {
   /** Success; out-parameters were written. */
   TH_OK = 0,
-  /** A required pointer was NULL, a struct's struct_size was too small, or an enum value is unknown. */
+  /** A required pointer was NULL, a string was not UTF-8, or a struct's struct_size was too small. */
   TH_ERR_INVALID_ARGUMENT = 1,
   /** A handle the host never issued, or one that belongs to another transition. */
   TH_ERR_INVALID_HANDLE = 2,
@@ -246,14 +256,18 @@ typedef struct th_gradient {
 typedef enum th_timing_kind {
   /** A timing curve (th_curve). */
   TH_TIMING_CURVE = 0,
-  /** UIKit's spring: damping_ratio (> 0, 1 = no overshoot) and initial_velocity; lasts exactly `duration`. */
+  /** UIKit's spring: damping_ratio in (0, 1] (1 = no overshoot) and initial_velocity; lasts exactly `duration`. */
   TH_TIMING_SPRING = 1,
   /**
-   * CASpringAnimation's spring: mass, stiffness, damping (all > 0, damping >= 0), initial_velocity. Lasts
-   * its settling duration when the animation's duration is TH_DURATION_AUTOMATIC, else the given duration.
+   * CASpringAnimation's spring: mass > 0, stiffness > 0, damping >= 0, initial_velocity. Lasts its settling
+   * duration when the animation's duration is TH_DURATION_AUTOMATIC (then damping must be > 0: an undamped
+   * spring never settles), else the given duration.
    */
   TH_TIMING_SPRING_PHYSICAL = 2,
-  /** iOS 17's spring(duration:bounce:): bounce in [-1, 1) (0 = critically damped); lasts `duration`. */
+  /**
+   * iOS 17's spring(duration:bounce:): bounce in (-1, 1] (0 = critically damped, < 0 overdamped); the
+   * animation's duration is both the spring's perceptual duration and how long it lasts.
+   */
   TH_TIMING_SPRING_BOUNCE = 3
 } th_timing_kind;
 
@@ -283,7 +297,9 @@ typedef enum th_step_position {
 
 /**
  * FROZEN. A timing: a curve or a spring. Only the fields of its kind are read; the others, and `reserved`,
- * must be zero. A zero-initialised th_timing is UIView.animate's default (easeInOut).
+ * must be zero. A zero-initialised th_timing is UIView.animate's default (easeInOut). Every number read must
+ * be finite and in its range (TH_ERR_INVALID_VALUE); an unknown kind, curve or step position is
+ * TH_ERR_UNSUPPORTED.
  *
  * initial_velocity follows UIKit: 1 means the total animation distance per second (a 200 pt move started at
  * 100 pt/s is 0.5).
@@ -408,13 +424,16 @@ typedef enum th_view_key {
  * at once, as in UIKit.
  */
 typedef enum th_property {
-  /** rect, animatable. The view's bounds (origin = the scroll offset of its contents; usually 0, 0). */
+  /** rect (width, height >= 0), animatable. The view's bounds (origin = the scroll offset of its contents). */
   TH_PROP_BOUNDS = 1,
   /** point, animatable. layer.position, in the superview's coordinates. */
   TH_PROP_POSITION = 2,
   /** point, animatable. layer.anchorPoint, unit coordinates; (0.5, 0.5) by default. Moving it moves the frame. */
   TH_PROP_ANCHOR_POINT = 3,
-  /** rect, animatable. UIView.frame: derived from bounds, position, anchorPoint (undefined with a transform). */
+  /**
+   * rect (width, height >= 0), animatable. UIView.frame: derived from bounds, position, anchorPoint
+   * (undefined with a transform). Inside a driver it writes the presented bounds and position.
+   */
   TH_PROP_FRAME = 4,
   /** point, animatable. UIView.center (= position when anchorPoint is (0.5, 0.5)). */
   TH_PROP_CENTER = 5,
@@ -424,15 +443,15 @@ typedef enum th_property {
   TH_PROP_SUBLAYER_TRANSFORM = 7,
   /** number in [0, 1], animatable. UIView.alpha. */
   TH_PROP_ALPHA = 8,
-  /** bool. UIView.isHidden. */
+  /** bool, not animatable (TH_ERR_WRONG_PHASE inside a driver). UIView.isHidden. */
   TH_PROP_HIDDEN = 9,
   /** number, animatable. layer.zPosition. */
   TH_PROP_Z_POSITION = 10,
   /** number >= 0, animatable. layer.cornerRadius. */
   TH_PROP_CORNER_RADIUS = 11,
-  /** color (optional: may be unset), animatable. backgroundColor. */
+  /** color (optional: may be unset; components in [0, 1]), animatable. backgroundColor. */
   TH_PROP_BACKGROUND_COLOR = 12,
-  /** bool. clipsToBounds / masksToBounds. */
+  /** bool, not animatable (TH_ERR_WRONG_PHASE inside a driver). clipsToBounds / masksToBounds. */
   TH_PROP_CLIPS_TO_BOUNDS = 13,
   /** gradient (optional), animatable. Makes the view a CAGradientLayer-backed view. */
   TH_PROP_GRADIENT = 14
@@ -477,9 +496,11 @@ typedef void(TH_ABI *th_animations_fn)(th_context ctx, void *user_data);
 /**
  * A completion function: called exactly once for every animate / animate_keyframes / animate_alongside /
  * add_driver call that returned TH_OK, later, when transition time passes the block's end (never from
- * within the call that scheduled it). `finished` is false when the block was cut short (the host tore the
- * transition down). The right place to free `user_data`. Phase: animate (everything is allowed, including
- * new blocks and complete_transition), unless the transition already completed (then: ended).
+ * within the call that scheduled it). `finished` is false when the block was cut short: another animation
+ * of the same property replaced one of its animations, or the transition ended first (a completion still
+ * owed when the transition ends is called after animation_ended, before destroy, with finished = false).
+ * The right place to free `user_data`. Phase: animate (everything is allowed, including new blocks and
+ * complete_transition), unless the transition already completed (then: ended).
  */
 typedef void(TH_ABI *th_completion_fn)(th_context ctx, bool finished, void *user_data);
 
@@ -556,8 +577,10 @@ typedef struct th_host_api {
 
   /**
    * completeTransition(_:): must be called exactly once per transition, when all its animations are done
-   * (usually from a completion), with `!transition_was_cancelled`. Calls animation_ended after the current
-   * callback returns. A second call returns TH_ERR_WRONG_PHASE and is reported (2008). Phase: animate.
+   * (usually from a completion), with `!transition_was_cancelled`. The transition ends after the current
+   * callback returns (then *_did_end, animation_ended, owed completions, destroy). A second call returns
+   * TH_ERR_WRONG_PHASE and is reported (2008, "completedTwice"); a transition whose animations and
+   * completions all end without a call fails ("neverCompleted"). Phase: animate, animations.
    */
   th_status(TH_ABI *complete_transition)(th_context ctx, bool did_complete);
 
@@ -588,27 +611,31 @@ typedef struct th_host_api {
   /** The number of subviews. */
   th_status(TH_ABI *subview_count)(th_context ctx, th_view view, uint32_t *out_count);
 
-  /** The subview at `index` in drawing order (0 = back); TH_ERR_INVALID_VALUE when out of range. */
+  /**
+   * The subview at `index` in subview order (0 = back; siblings with a higher zPosition draw later whatever
+   * their index); TH_ERR_INVALID_VALUE when out of range.
+   */
   th_status(TH_ABI *subview_at)(th_context ctx, th_view view, uint32_t index, th_view *out_subview);
 
   /**
    * Makes a plain view (no superview, zero frame, transparent, visible) for chrome such as a dimming or
    * gradient overlay. Its id is `id_hint` when free, else the hint with a numeric suffix ("dimming-2");
    * NULL or "" lets the host choose. It appears in frames once added to the tree. Phase: animate (also
-   * allowed inside animations functions).
+   * inside animations functions) and ended; at most 100000 made views per transition (TH_ERR_LIMIT).
    */
   th_status(TH_ABI *make_view)(th_context ctx, const char *id_hint, th_view *out_view);
 
   /**
    * snapshotView(afterScreenUpdates:): a new view that looks like `view` now (same size and content, no
-   * subviews' later changes), not yet in the tree. Frames report it with `snapshotOf`. Phase: animate.
+   * subviews' later changes), not yet in the tree. Frames report it with `snapshotOf`. Phase: as make_view.
    */
   th_status(TH_ABI *snapshot_view)(th_context ctx, th_view view, th_view *out_snapshot);
 
   /**
    * Tree changes, as UIView's. A view that already has a superview is moved. TH_ERR_INVALID_TREE when the
-   * change would make a cycle, when `sibling` is not a subview of `parent`, or when the container would be
-   * moved. Phase: animate (also inside animations functions; not animated).
+   * change would make a cycle, when `sibling` (or, for bring/send, `child`) is not a subview of `parent`,
+   * or when the container would be moved or removed. Phase: animate (also inside animations functions; not
+   * animated) and ended (clean-up); not in a driver or transition_duration.
    */
   th_status(TH_ABI *add_subview)(th_context ctx, th_view parent, th_view child);
   th_status(TH_ABI *insert_subview_below)(th_context ctx, th_view parent, th_view child, th_view sibling);
@@ -622,8 +649,9 @@ typedef struct th_host_api {
   /**
    * convert(_:from:to:): a rect or point in `from`'s bounds coordinates expressed in `to`'s. {0} for either
    * view means the container. With 3-D transforms on the way the rect is the bounding box of the projected
-   * corners. TH_ERR_NOT_FOUND when there is no answer: the views are in unconnected trees, or a point
-   * projects behind the eye (w <= 0).
+   * corners. Views of different trees convert through their roots' frames (a to view not yet added
+   * converts as if it were added to the container at its frame). TH_ERR_NOT_FOUND when there is no answer:
+   * a point projects behind the eye (w <= 0), or `to`'s plane is seen edge-on.
    */
   th_status(TH_ABI *convert_rect)(th_context ctx, th_rect rect, th_view from, th_view to, th_rect *out_rect);
   th_status(TH_ABI *convert_point)(th_context ctx, th_point point, th_view from, th_view to,
@@ -633,9 +661,10 @@ typedef struct th_host_api {
 
   /**
    * Getters return the model value (what was last set), as UIKit's do, also while an animation to it runs.
-   * Setters validate (NaN, infinite, alpha outside [0, 1] -> TH_ERR_INVALID_VALUE; unknown property ->
-   * TH_ERR_UNSUPPORTED; wrong kind -> TH_ERR_TYPE_MISMATCH). Phase: animate, animations, driver (setters
-   * write presentation values there); getters in every transition phase.
+   * Setters validate (NaN, infinite, alpha outside [0, 1], negative cornerRadius or size, colour components
+   * outside [0, 1] -> TH_ERR_INVALID_VALUE; unknown property -> TH_ERR_UNSUPPORTED; wrong kind ->
+   * TH_ERR_TYPE_MISMATCH). Phase: setters in animate, animations, driver (they write presentation values
+   * there) and ended (immediate); not in transition_duration. Getters in every transition phase.
    */
   th_status(TH_ABI *get_number)(th_context ctx, th_view view, th_property property, double *out_value);
   th_status(TH_ABI *set_number)(th_context ctx, th_view view, th_property property, double value);
@@ -657,7 +686,10 @@ typedef struct th_host_api {
   /** `*out_is_set` = false when the view has no gradient. Arrays in `*out_value` are borrowed. */
   th_status(TH_ABI *get_gradient)(th_context ctx, th_view view, th_property property,
                                   th_gradient *out_value, bool *out_is_set);
-  /** `value` NULL removes the gradient. count >= 1; locations NULL or increasing in [0, 1]. */
+  /**
+   * `value` NULL removes the gradient. count in [1, 1024] (more: TH_ERR_LIMIT); colours in [0, 1];
+   * locations NULL or non-decreasing in [0, 1]; points finite.
+   */
   th_status(TH_ABI *set_gradient)(th_context ctx, th_view view, th_property property,
                                   const th_gradient *value);
 
@@ -669,8 +701,10 @@ typedef struct th_host_api {
    * current on-screen value to the written value with `options`' duration, delay and timing. Later calls
    * `completion(ctx, finished, user_data)` once (`completion` may be NULL). A duration of 0 applies the
    * writes at once (the completion still runs later, finished = true). TH_ERR_INVALID_VALUE for negative
-   * or non-finite durations and bad timing numbers; TH_ERR_UNSUPPORTED for unknown timing kinds. Phase:
-   * animate, animations (nested blocks).
+   * or non-finite durations and delays and bad timing numbers (a Bézier x outside [0, 1], steps < 1, spring
+   * numbers out of range); TH_ERR_UNSUPPORTED for unknown timing kinds, curves and non-zero flags;
+   * TH_ERR_INVALID_ARGUMENT for NULL `options` or `animations`. Phase: animate, animations (nested
+   * blocks, at most 64 deep: TH_ERR_LIMIT).
    */
   th_status(TH_ABI *animate)(th_context ctx, const th_animation_options *options, th_animations_fn animations,
                              th_completion_fn completion, void *user_data);
@@ -685,8 +719,9 @@ typedef struct th_host_api {
 
   /**
    * UIView.addKeyframe(withRelativeStartTime:relativeDuration:animations:): start and duration are fractions
-   * of the keyframe block, start + duration <= 1; duration 0 is a step at `relative_start`. Calls
-   * `animations` once, now. Phase: only inside an animate_keyframes animations function.
+   * of the keyframe block, start + duration <= 1 (else TH_ERR_INVALID_VALUE); duration 0 is a step at
+   * `relative_start`. Calls `animations` once, now. Phase: only directly inside an animate_keyframes
+   * animations function (elsewhere, including inside another keyframe, TH_ERR_WRONG_PHASE).
    */
   th_status(TH_ABI *add_keyframe)(th_context ctx, double relative_start, double relative_duration,
                                   th_animations_fn animations, void *user_data);
@@ -695,10 +730,28 @@ typedef struct th_host_api {
    * The transition coordinator's animate(alongsideTransition:completion:): `animations` runs in the same
    * animation context as the transition (right after animate_transition returns, with the transition's
    * duration and the animator's timing); `completion` runs after the transition ends. For presentation
-   * controllers (chrome such as dimming). Phase: animate, presentation-controller will-begin calls.
+   * controllers (chrome such as dimming). Phase: animate (including presentation-controller will-begin
+   * calls), animations.
    */
   th_status(TH_ABI *animate_alongside)(th_context ctx, th_animations_fn animations, th_completion_fn completion,
                                        void *user_data);
+
+  /* --- shared elements ---------------------------------------------------------------------------------- */
+
+  /**
+   * The shared-element key the client gave `view` (the view-tree node's `match`, as Hero's heroID), in
+   * `*out_key` (borrowed). TH_ERR_NOT_FOUND when the view has none (views the animator made, snapshots).
+   * Phase: any but describe.
+   */
+  th_status(TH_ABI *view_match_key)(th_context ctx, th_view view, const char **out_key);
+
+  /**
+   * The view in the subtree of `root` (`root` included, depth first, back to front) whose shared-element key
+   * equals `key`, in `*out_view`: how MagicMove-style animators pair a view of the from tree with its
+   * counterpart in the to tree (root = the other tree's view controller view). TH_ERR_NOT_FOUND when none has
+   * it. Phase: any but describe.
+   */
+  th_status(TH_ABI *find_view_by_match)(th_context ctx, th_view root, const char *key, th_view *out_view);
 } th_host_api;
 
 /** Whether a host table has `member` (a function added after 1.0 may be missing in an older host). */
@@ -802,9 +855,10 @@ typedef struct th_animator_descriptor {
   void(TH_ABI *destroy)(void *instance);
 
   /**
-   * transitionDuration(using:): seconds, finite and >= 0 (else 2008). `ctx` may be {0} (UIKit's nil
-   * context: the host asks before a transition exists). Should equal what animate_transition uses. Phase:
-   * duration. Required.
+   * transitionDuration(using:): seconds, finite and >= 0 (anything else is reported as misbehaviour, 2008,
+   * and taken as 0). `ctx` may be {0} (UIKit's nil context: the host asks before a transition exists).
+   * Should equal what animate_transition uses. Phase: duration (setters and tree changes return
+   * TH_ERR_WRONG_PHASE). Required.
    */
   double(TH_ABI *transition_duration)(void *instance, th_context ctx);
 
@@ -890,8 +944,10 @@ typedef const th_plugin_descriptor *(TH_ABI *th_plugin_entry_fn)(const th_host_i
  * present/dismiss (and segue/unwind) transitions. Returned by th_animator_descriptor.get_extension. Every
  * function may be NULL (UIKit's default behaviour then applies). Growable.
  *
- * Order: create → presentation_transition_will_begin (or dismissal_…) → animate_transition → alongside
- * animations → … → complete_transition → animation_ended → …_did_end → destroy.
+ * Order: create → should_remove_presenters_view → frame_of_presented_view → transition_duration →
+ * presentation_transition_will_begin (or dismissal_…) → animate_transition → alongside animations → … →
+ * complete_transition → the hierarchy settles (or is restored) → …_did_end → animation_ended → owed
+ * completions (finished = false) → destroy.
  *
  * Chrome views (dimming, gradients) are ordinary views made with make_view in will_begin and added to the
  * container; give them an id hint ("dimming") so that the dismissal's controller finds them with find_view.
@@ -908,16 +964,21 @@ struct th_presentation_controller {
                                         th_rect *out_frame);
   /**
    * shouldRemovePresentersView: true when the presenter's view leaves the screen at the end of the
-   * presentation (full-screen covers); default false (segue: true). Phase: duration.
+   * presentation (full-screen covers); default false (segue: true). Asked once, when the transition is
+   * set up, before its context exists: `ctx` is {0} (like UIKit's property, answer from the instance
+   * alone). Phase: duration.
    */
   bool(TH_ABI *should_remove_presenters_view)(void *instance, th_context ctx);
   /** Before animate_transition of a presentation: add chrome, start alongside animations. Phase: animate. */
   void(TH_ABI *presentation_transition_will_begin)(void *instance, th_context ctx);
-  /** After the presentation ended; `completed` false = cancelled (remove chrome). Phase: ended. */
+  /**
+   * After the presentation ended; `completed` false = cancelled (remove chrome; the host also restores
+   * the start state afterwards). Phase: ended (immediate clean-up allowed).
+   */
   void(TH_ABI *presentation_transition_did_end)(void *instance, th_context ctx, bool completed);
   /** Before animate_transition of a dismissal. Phase: animate. */
   void(TH_ABI *dismissal_transition_will_begin)(void *instance, th_context ctx);
-  /** After the dismissal ended; remove chrome only if `completed`. Phase: ended. */
+  /** After the dismissal ended; remove chrome only if `completed`. Phase: ended (immediate clean-up allowed). */
   void(TH_ABI *dismissal_transition_did_end)(void *instance, th_context ctx, bool completed);
 };
 
@@ -955,7 +1016,9 @@ typedef struct th_host_custom_driver {
   uint32_t reserved;
   /**
    * Adds a driver to the transition. `update` is required; `completion` (may be NULL) runs once when the
-   * driver's time has passed, as an animation block's does. Phase: animate. Misuse returns the usual errors.
+   * driver's time has passed, as an animation block's does. During the delay the driver writes nothing.
+   * Phase: animate, animations. Misuse returns the usual errors (TH_ERR_INVALID_ARGUMENT for NULL `options`
+   * or `update`, TH_ERR_INVALID_VALUE for a bad duration or delay, TH_ERR_UNSUPPORTED for flags).
    */
   th_status(TH_ABI *add_driver)(th_context ctx, const th_driver_options *options, th_driver_update_fn update,
                                 th_completion_fn completion, void *user_data);

@@ -33,6 +33,9 @@ package final class OutputChannel {
   package var flushThreshold = 256 * 1024
   /// Checked when a write is interrupted (the signal self-pipe); nil: never interrupted.
   package var interruptFD: Int32?
+  /// When set, every flush (including the automatic ones) gives up at this time: set while terminating, so
+  /// a client that stopped reading cannot keep the host alive.
+  package var flushDeadline: MonotonicInstant?
 
   /// True after a flush was interrupted by a signal, until a flush with a deadline: appending then no longer
   /// flushes by itself, so the loop gets to handle the signal.
@@ -61,7 +64,10 @@ package final class OutputChannel {
   package func appendMessage(_ body: UnsafeRawBufferPointer) {
     guard !isClosed else { return }
     framing.encode(body, into: &buffer)
-    if pendingByteCount >= flushThreshold && !isInterrupted { _ = flush() }
+    if pendingByteCount >= flushThreshold && !isInterrupted {
+      if let flushDeadline, MonotonicInstant.now() >= flushDeadline { return }  // out of time: keep buffering
+      _ = flush()
+    }
   }
 
   /// Appends one message given as text; see `appendMessage(_:)`.
@@ -82,10 +88,12 @@ package final class OutputChannel {
   /// or a signal arrives (`interruptFD` readable after a write returned early): then `.interrupted`, and
   /// `isInterrupted` stays true until the next flush with a deadline.
   ///
-  /// - Parameter deadline: when given, waits for the descriptor with `poll(2)` and writes at most `PIPE_BUF`
-  ///   bytes at a time (which never blocks on a pipe that polled writable), giving up at the deadline: used
-  ///   while terminating, when a reader that stopped reading must not keep the host alive.
+  /// - Parameter deadline: when given (or `flushDeadline` is set), waits for the descriptor with `poll(2)` and
+  ///   writes at most `PIPE_BUF` bytes at a time (which never blocks on a pipe that polled writable), giving up
+  ///   at the deadline: used while terminating, when a reader that stopped reading must not keep the host
+  ///   alive.
   package func flush(deadline: MonotonicInstant? = nil) -> FlushOutcome {
+    let deadline = deadline ?? flushDeadline
     defer {
       if written == buffer.count {
         buffer.removeAll(keepingCapacity: buffer.capacity <= 4 * 1024 * 1024)

@@ -45,7 +45,12 @@ package final class SignalPipe {
     self.signals = signals
     let (exchanged, _) = signalPipeWriteFD.compareExchange(
       expected: -1, desired: fds.write, ordering: .sequentiallyConsistent)
-    precondition(exchanged, "only one SignalPipe may exist at a time")
+    guard exchanged else {
+      // Only one SignalPipe may exist at a time: the handler has one global fd.
+      close(fds.read)
+      close(fds.write)
+      throw Failure(errno: EBUSY)
+    }
     signalNonBlockingFD.store(nonBlockingFD ?? -1, ordering: .sequentiallyConsistent)
     for signal in signals {
       var action = sigaction()

@@ -76,8 +76,9 @@ extension ResponseError {
     return .wrongState(id, phase: phase, error.description)
   }
 
-  /// A message ending with exactly one full stop.
+  /// A sentence: capitalised, ending with exactly one full stop.
   private static func sentence(_ text: String) -> String {
-    text.hasSuffix(".") ? text : text + "."
+    let capitalised = text.prefix(1).uppercased() + text.dropFirst()
+    return capitalised.hasSuffix(".") ? capitalised : capitalised + "."
   }
 }

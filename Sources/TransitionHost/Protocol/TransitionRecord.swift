@@ -74,8 +74,6 @@ final class TransitionRecord {
   let frames: FrameMode
   /// Each view's `content`, by id.
   let contents: [String: JSON]
-  /// Each view's `match` key, by id.
-  let matches: [String: String]
 
   /// The next frame's `seq`.
   var seq = 0
@@ -92,7 +90,7 @@ final class TransitionRecord {
 
   init(
     number: Int, transition: Transition, binding: AnimatorBinding, clock: ClockKind, fps: Double, frames: FrameMode,
-    contents: [String: JSON], matches: [String: String]
+    contents: [String: JSON]
   ) {
     self.number = number
     self.id = "t\(number)"
@@ -102,7 +100,6 @@ final class TransitionRecord {
     self.fps = fps
     self.frames = frames
     self.contents = contents
-    self.matches = matches
   }
 
   /// The protocol phase: "running", "paused", "finishing", "cancelling" or "ended".

@@ -121,7 +121,7 @@ extension TransitionService {
     counter += 1
     let record = TransitionRecord(
       number: counter, transition: transition, binding: binding, clock: clock, fps: fps, frames: frames,
-      contents: trees.contents, matches: trees.matches)
+      contents: trees.contents)
     live[record.number] = record
     observe(record)
     do {

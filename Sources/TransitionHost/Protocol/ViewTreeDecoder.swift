@@ -23,7 +23,7 @@ struct ViewTreeError: Error {
   }
 }
 
-/// Two decoded view trees in a new scene, with what the engine does not model but the protocol keeps per view.
+/// Two decoded view trees in a new scene, with the `content` the protocol keeps per view.
 struct DecodedTrees {
   /// The scene holding both trees (its container sized as asked).
   var scene: Scene
@@ -31,8 +31,6 @@ struct DecodedTrees {
   var toRoot: View
   /// Each view's `content` (opaque JSON passed through into full frames), by view id.
   var contents: [String: JSON]
-  /// Each view's `match` key (a shared-element key, as Hero's heroID), by view id.
-  var matches: [String: String]
 }
 
 /// Builds the scene of a transition from `container`, `from` and `to`.
@@ -46,7 +44,6 @@ struct DecodedTrees {
 struct ViewTreeDecoder {
   private var scene: Scene
   private var contents: [String: JSON] = [:]
-  private var matches: [String: String] = [:]
 
   /// The id of the container view in every frame.
   static let containerID = "container"
@@ -57,8 +54,7 @@ struct ViewTreeDecoder {
     var decoder = ViewTreeDecoder(scene: Scene(containerSize: size, containerID: containerID))
     let fromRoot = try decoder.node(from, path: "from")
     let toRoot = try decoder.node(to, path: "to")
-    return DecodedTrees(
-      scene: decoder.scene, fromRoot: fromRoot, toRoot: toRoot, contents: decoder.contents, matches: decoder.matches)
+    return DecodedTrees(scene: decoder.scene, fromRoot: fromRoot, toRoot: toRoot, contents: decoder.contents)
   }
 
   private init(scene: Scene) {
@@ -150,6 +146,7 @@ struct ViewTreeDecoder {
     }
     if let value = V.member(json, "clipsToBounds") { view.clipsToBounds = try V.bool(value, path + ".clipsToBounds") }
     if let value = V.member(json, "gradient") { view.gradient = try V.gradient(value, path + ".gradient") }
-    if let value = V.member(json, "match") { matches[view.id] = try V.string(value, path + ".match") }
+    // The shared-element key lives on the view, where animators find it (`view_match_key`, `find_view_by_match`).
+    if let value = V.member(json, "match") { view.matchKey = try V.string(value, path + ".match") }
   }
 }

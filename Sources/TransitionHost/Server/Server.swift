@@ -174,6 +174,10 @@ package final class Server {
   /// pending work).
   private func finish(_ reason: TerminationReason?) -> Int32 {
     loop.unwatch(inputFD)
+    if terminatingSignal != nil {
+      // From here on no write may wait past the grace period, not even those `onTerminate` causes.
+      output.flushDeadline = loop.now.advanced(bySeconds: configuration.terminationGrace)
+    }
     if let reason {
       logger.info("ending: \(reason)")
       onTerminate(reason)
@@ -182,18 +186,17 @@ package final class Server {
       dispatcher.failAllPending(
         with: ResponseError(code: .requestCancelled, message: "Request cancelled: the host is exiting."))
     }
-    var deadline: MonotonicInstant? = terminatingSignal.map { _ in
-      loop.now.advanced(bySeconds: configuration.terminationGrace)
-    }
     while true {
-      switch output.flush(deadline: deadline) {
+      switch output.flush() {
       case .flushed, .closed, .timedOut:
         output.restoreFlags()
         return 0
       case .interrupted:
         // A signal during the final flush: keep flushing, but only for the grace period.
         _ = signals?.drain()
-        deadline = deadline ?? loop.now.advanced(bySeconds: configuration.terminationGrace)
+        if output.flushDeadline == nil {
+          output.flushDeadline = loop.now.advanced(bySeconds: configuration.terminationGrace)
+        }
       }
     }
   }

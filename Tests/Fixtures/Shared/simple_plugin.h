@@ -1,6 +1,6 @@
 // A one-animator plugin whose parts the including fixture can override with macros, so that each loader
-// error has its own small library. The animator is inert (it completes at once); these fixtures exist to be
-// loaded or refused, not run.
+// error has its own small library. Its "probe" animator really runs (the hot-reload fixtures run it): it adds
+// the to view and moves it, linearly over FIXTURE_DURATION, to the frame (FIXTURE_FINAL_X, 0, 400, 800).
 #ifndef FIXTURE_SIMPLE_PLUGIN_H
 #define FIXTURE_SIMPLE_PLUGIN_H
 
@@ -32,6 +32,9 @@
 #ifndef FIXTURE_SECOND_ANIMATOR_ID
 #define FIXTURE_SECOND_ANIMATOR_ID "slide" // shared with TestPluginMinimal: "slide" alone is ambiguous
 #endif
+#ifndef FIXTURE_FINAL_X
+#define FIXTURE_FINAL_X 0.0
+#endif
 #ifndef FIXTURE_PARAM_DEFAULT
 #define FIXTURE_PARAM_DEFAULT 0.5
 #endif
@@ -58,9 +61,28 @@ static double transition_duration(void *instance, th_context ctx) {
   return FIXTURE_DURATION;
 }
 
+static void probe_done(th_context ctx, bool finished, void *user_data) {
+  (void)finished;
+  const th_host_api *api = user_data;
+  bool cancelled = false;
+  api->transition_was_cancelled(ctx, &cancelled);
+  api->complete_transition(ctx, !cancelled);
+}
+
+static void probe_move(th_context ctx, void *user_data) {
+  const th_host_api *api = user_data;
+  th_view to;
+  th_rect end = {FIXTURE_FINAL_X, 0.0, 400.0, 800.0};
+  if (api->view_for_key(ctx, TH_KEY_TO, &to) == TH_OK && to.id != 0) api->set_rect(ctx, to, TH_PROP_FRAME, end);
+}
+
 static void animate_transition(void *instance, th_context ctx) {
   const th_host_api *api = instance;
-  api->complete_transition(ctx, true);
+  th_view container, to;
+  api->container_view(ctx, &container);
+  if (api->view_for_key(ctx, TH_KEY_TO, &to) == TH_OK && to.id != 0) api->add_subview(ctx, container, to);
+  th_animation_options options = {sizeof options, 0, FIXTURE_DURATION, 0.0, th_timing_curve(TH_CURVE_LINEAR)};
+  api->animate(ctx, &options, probe_move, probe_done, (void *)api);
 }
 
 static const th_param_descriptor amount = {
