@@ -2,10 +2,12 @@
 // MagicMovePopTransion (pop) — to TransitionKit. A snapshot of the shared element (the cell's image view, the detail
 // avatar) flies between the two screens while the destination fades in (push) or the source screen fades out (pop).
 //
-// The original's storyboard outlets become view ids: `source` names the shared element in the from tree and `target`
-// its counterpart in the to tree. Fixes: the push honours cancellation (the original always completed), both
-// elements are hidden during the flight and shown again afterwards whatever the outcome, and the pop restores the
-// from view's alpha (the original left it at 0). Without both views the animator still runs the fade alone.
+// The original's storyboard outlets become the views' shared-element keys: the first view of the from screen whose
+// `match` key also names a view of the to screen is the element, and that view its counterpart. Params `source`
+// (a view id in the from tree) and `target` (in the to tree) name them explicitly and win when given. Fixes: the
+// push honours cancellation (the original always completed), both elements are hidden during the flight and shown
+// again afterwards whatever the outcome, and the pop restores the from view's alpha (the original left it at 0).
+// Without a pair the animator still runs the fade alone.
 
 import TransitionKit
 
@@ -30,9 +32,9 @@ final class MagicMoveTransition: TransitionAnimator {
 
   static let duration = TransitionParameter.number("duration", default: 0.5, min: 0, max: 10, doc: "Seconds.")
   static let source = TransitionParameter.string(
-    "source", default: "", doc: "The id of the shared element in the from tree.")
+    "source", default: "", doc: "The id of the shared element in the from tree (default: paired by match key).")
   static let target = TransitionParameter.string(
-    "target", default: "", doc: "The id of its counterpart in the to tree.")
+    "target", default: "", doc: "The id of its counterpart in the to tree (default: paired by match key).")
   static let parameters: [AnyTransitionParameter] = [duration, source, target]
 
   func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval {
@@ -50,14 +52,9 @@ final class MagicMoveTransition: TransitionAnimator {
     let isPop = transitionContext.operation == .pop
 
     // The shared element and its counterpart, each inside its own screen.
-    let source = transitionContext.view(withID: transitionContext[Self.source]).flatMap {
-      $0.isDescendant(of: fromVC.view) ? $0 : nil
-    }
-    let target = transitionContext.view(withID: transitionContext[Self.target]).flatMap {
-      $0.isDescendant(of: toVC.view) ? $0 : nil
-    }
+    let (source, target) = Self.sharedElement(transitionContext, from: fromVC.view, to: toVC.view)
     if source == nil || target == nil {
-      TransitionLog.info("magic-move: no shared element (params source/target); only the screens fade")
+      TransitionLog.info("magic-move: no shared element (match keys or params source/target); only the screens fade")
     }
 
     // 1. Snapshot the element, in container coordinates, and hide it.
@@ -98,5 +95,30 @@ final class MagicMoveTransition: TransitionAnimator {
         if isPop { fromVC.view.alpha = 1 }
         transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
       })
+  }
+
+  /// The views named by the params (each must lie in its own screen), the rest paired by match key.
+  static func sharedElement(
+    _ context: any UIViewControllerContextTransitioning, from fromView: UIView, to toView: UIView
+  ) -> (UIView?, UIView?) {
+    func named(_ parameter: TransitionParameter<String>, in screen: UIView) -> UIView? {
+      let id = context[parameter]
+      guard !id.isEmpty, let view = context.view(withID: id), view.isDescendant(of: screen) else { return nil }
+      return view
+    }
+    var source = named(Self.source, in: fromView)
+    var target = named(Self.target, in: toView)
+    if let source, target == nil, let key = source.matchKey { target = toView.viewWithMatchKey(key) }
+    if let target, source == nil, let key = target.matchKey { source = fromView.viewWithMatchKey(key) }
+    if source == nil, target == nil, context[Self.source].isEmpty, context[Self.target].isEmpty {
+      // The first keyed view of the from screen (depth first, back to front) with a counterpart.
+      var pending = [fromView]
+      while !pending.isEmpty {
+        let view = pending.removeFirst()
+        if let key = view.matchKey, let counterpart = toView.viewWithMatchKey(key) { return (view, counterpart) }
+        pending.insert(contentsOf: view.subviews, at: 0)
+      }
+    }
+    return (source, target)
   }
 }

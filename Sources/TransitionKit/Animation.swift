@@ -156,7 +156,9 @@ extension UIView {
     }
     // Inside an animations block a zero-length block applies its writes at once (the header's rule).
     withoutActuallyEscaping(actions) { escapable in
-      run(duration: 0, delay: 0, timing: th_timing(), "UIView.performWithoutAnimation", escapable, nil)
+      let block = run(duration: 0, delay: 0, timing: th_timing(), "UIView.performWithoutAnimation", escapable, nil)
+      // The host ran the actions during the call; the block waits for its completion without them.
+      block?.dropAnimations()
     }
   }
 
@@ -203,11 +205,12 @@ extension UIView {
 
   // MARK: Support
 
+  @discardableResult
   static func run(
     duration: TimeInterval, delay: TimeInterval, timing: th_timing, _ name: String,
     _ animations: @escaping () -> Void, _ completion: ((Bool) -> Void)?
-  ) {
-    guard let session = current(name) else { return }
+  ) -> AnimationBlock? {
+    guard let session = current(name) else { return nil }
     var options = th_animation_options()
     options.struct_size = UInt32(MemoryLayout<th_animation_options>.size)
     options.duration = duration
@@ -218,6 +221,7 @@ extension UIView {
       $0($1, &options, animationsThunk, completionThunk, block.key)
     }
     if !ok { block.refuse() }
+    return block
   }
 
   /// The current session, or nil after logging that `name` was called outside a transition call.

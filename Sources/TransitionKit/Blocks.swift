@@ -11,7 +11,7 @@ class AnimationBlock {
   /// The instance; weak, so that registered blocks never keep a destroyed instance alive.
   weak var session: Session?
   let sessionID: ObjectIdentifier
-  let animations: () -> Void
+  private(set) var animations: (() -> Void)?
   let completion: ((Bool) -> Void)?
   /// The host refused the call that would have scheduled the completion.
   private(set) var isRefused = false
@@ -32,6 +32,10 @@ class AnimationBlock {
 
   /// The block is no longer needed (a keyframe, after `add_keyframe` returned).
   func forget() { _ = BlockRegistry.remove(key) }
+
+  /// Lets go of the animations closure once the host has run it (it may be a non-escaping closure made escapable
+  /// for the duration of one call).
+  func dropAnimations() { animations = nil }
 }
 
 /// A custom driver's closures.
@@ -88,7 +92,7 @@ let animationsThunk: @convention(c) (th_context, UnsafeMutableRawPointer?) -> Vo
   guard let block = BlockRegistry.lookup(key), !block.isRefused, let session = block.session else { return }
   session.enter(ctx) {
     session.animationDepth += 1
-    block.animations()
+    block.animations?()
     session.animationDepth -= 1
   }
 }

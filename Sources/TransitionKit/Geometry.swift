@@ -1,13 +1,13 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 // Core Graphics' value types with UIKit's names and members, so ported animator code compiles unchanged.
 //
 // They are TransitionKit's own types, not Foundation's: linking Foundation into a plugin would load about 64 MB of
 // libraries (Foundation, FoundationEssentials, ICU) into a host that uses none of them (measured: +7.7 MB peak RSS and
 // +5 ms per dlopen for a one-function plugin). Do not `import Foundation` in a plugin file that uses these names, or
 // qualify them (`TransitionKit.CGRect`).
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// A distance in points. UIKit's `CGFloat` is a 64-bit floating-point number on every current platform, and Swift
 /// converts between it and `Double` implicitly; here it is `Double` itself.

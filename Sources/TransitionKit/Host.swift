@@ -30,10 +30,12 @@ struct Host: @unchecked Sendable {
   ///   - what: the UIKit-level name of the call, for the log ("view.frame = …").
   ///   - quiet: statuses that are answers rather than misuse (TH_ERR_NOT_FOUND for a lookup) and are not logged.
   /// - Returns: whether the call returned TH_OK.
+  ///   - logContext: the context to log with when the host refused `ctx` itself (a stale or unknown handle): the
+  ///     plugin's own, so that the message is still attributed to the plugin.
   @discardableResult
   func call<F>(
     _ ctx: th_context, _ member: KeyPath<th_host_api, F?>, _ what: @autoclosure () -> String,
-    quiet: [th_status] = [], _ body: (F) -> th_status
+    quiet: [th_status] = [], logContext: th_context? = nil, _ body: (F) -> th_status
   ) -> Bool {
     guard let fn = function(member) else {
       log(ctx, TH_LOG_WARNING, "TransitionKit: \(what()): this host does not offer the function")
@@ -42,7 +44,10 @@ struct Host: @unchecked Sendable {
     let status = body(fn)
     if status == TH_OK { return true }
     if !quiet.contains(status) {
-      log(ctx, TH_LOG_WARNING, "TransitionKit: \(what()) failed: \(String(cString: th_status_name(status)))")
+      let badHandle = status == TH_ERR_INVALID_HANDLE || status == TH_ERR_STALE_HANDLE
+      log(
+        badHandle ? (logContext ?? ctx) : ctx, TH_LOG_WARNING,
+        "TransitionKit: \(what()) failed: \(String(cString: th_status_name(status)))")
     }
     return false
   }

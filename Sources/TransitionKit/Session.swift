@@ -78,7 +78,7 @@ final class Session: @unchecked Sendable {
     _ body: (F, th_context) -> th_status
   ) -> Bool {
     let ctx = hasContext ? self.ctx : pluginContext
-    return host.call(ctx, member, what(), quiet: quiet) { body($0, ctx) }
+    return host.call(ctx, member, what(), quiet: quiet, logContext: pluginContext) { body($0, ctx) }
   }
 }
 

@@ -215,6 +215,27 @@ public class UIView: Hashable, CustomStringConvertible {
     return found.isDescendant(of: self) ? found : nil
   }
 
+  /// The shared-element key the client gave the view (its node's `match`, as Hero's heroID), or nil (views the
+  /// animator made, snapshots).
+  public var matchKey: String? {
+    guard let session = live("view.matchKey") else { return nil }
+    var out: UnsafePointer<CChar>?
+    let ok = session.call(\.view_match_key, "\(self).matchKey", quiet: [TH_ERR_NOT_FOUND]) { $0($1, th, &out) }
+    guard ok, let out else { return nil }
+    return String(cString: out)
+  }
+
+  /// The view in this view's subtree (itself included, depth first, back to front) whose `matchKey` is `key`, or
+  /// nil: how a shared-element animator finds a view's counterpart in the other screen.
+  public func viewWithMatchKey(_ key: String) -> UIView? {
+    guard let session = live("viewWithMatchKey") else { return nil }
+    var out = th_view(id: 0)
+    let ok = session.call(\.find_view_by_match, "\(self).viewWithMatchKey(\(key))", quiet: [TH_ERR_NOT_FOUND]) {
+      fn, ctx in key.withCString { fn(ctx, th, $0, &out) }
+    }
+    return ok ? session.view(out) : nil
+  }
+
   /// A new view that shows what this one shows now (`snapshotView(afterScreenUpdates:)`); not in the tree yet.
   /// Frames report it with `snapshotOf`. The flag is accepted for source compatibility: the host has no pending
   /// screen updates.

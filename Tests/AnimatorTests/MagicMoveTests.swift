@@ -2,7 +2,8 @@ import PluginHost
 import Testing
 import TransitionEngine
 
-/// magic-move (reference §12.3): 0.5 s easeInOut. Push: a snapshot of the source (the cell's image) flies from its
+/// magic-move (reference §12.3): 0.5 s easeInOut; the shared element is paired by match key or named by params.
+/// Push: a snapshot of the source (the cell's image) flies from its
 /// frame, converted to the container, to the target's (the detail avatar) while the detail screen fades in from 0;
 /// pop: the reverse flight while the detail screen fades out over the list inserted below it. Source and target are
 /// hidden during the flight and shown again afterwards.
@@ -14,19 +15,30 @@ import TransitionEngine
   static let cellImageInContainer = Rect(x: 18, y: 128, width: 166, height: 166)
   static let avatarFrame = Rect(x: 48, y: 72, width: 280, height: 280)
 
-  static func trees(_ scene: Scene, popping: Bool) throws -> (from: View, to: View) {
+  /// With `keyed`, the client marks the shared element as Hero does: `match` "photo" on the cell's image and on
+  /// the avatar, plus keys without a counterpart ("badge", "caption") that must not be paired.
+  static func trees(_ scene: Scene, popping: Bool, keyed: Bool = false) throws -> (from: View, to: View) {
     let list = try makeView(scene, "list", screen)
+    let badge = try makeView(scene, "badge", Rect(x: 300, y: 20, width: 40, height: 40), in: list)
     let cell = try makeView(scene, "cell", Rect(x: 10, y: 120, width: 182, height: 204), in: list)
-    try makeView(scene, "cellImage", Rect(x: 8, y: 8, width: 166, height: 166), in: cell)
+    let cellImage = try makeView(scene, "cellImage", Rect(x: 8, y: 8, width: 166, height: 166), in: cell)
     let detail = try makeView(scene, "detail", screen)
-    try makeView(scene, "avatar", avatarFrame, in: detail)
+    let caption = try makeView(scene, "caption", Rect(x: 48, y: 380, width: 280, height: 40), in: detail)
+    let avatar = try makeView(scene, "avatar", avatarFrame, in: detail)
+    if keyed {
+      badge.matchKey = "badge"
+      caption.matchKey = "caption"
+      cellImage.matchKey = "photo"
+      avatar.matchKey = "photo"
+    }
     let roots = popping ? (from: detail, to: list) : (from: list, to: detail)
     scene.container.addSubview(roots.from)
     return roots
   }
 
   static func run(
-    _ operation: TransitionOperation, params: [String: ParameterValue]? = nil, interactive: Bool = false
+    _ operation: TransitionOperation, params: [String: ParameterValue]? = nil, interactive: Bool = false,
+    keyed: Bool = false
   ) throws -> AnimatorRun {
     let popping = operation == .pop
     let shared: [String: ParameterValue] =
@@ -36,7 +48,7 @@ import TransitionEngine
     return try AnimatorRun(
       "MagicMove", "magic-move", operation: operation, container: Size(width: 375, height: 667),
       params: params ?? shared, interactive: interactive
-    ) { try trees($0, popping: popping) }
+    ) { try trees($0, popping: popping, keyed: keyed) }
   }
 
   /// The snapshot view's state at `t` (the one view with `snapshotOf`).
@@ -146,6 +158,43 @@ import TransitionEngine
     #expect(try run.run() == .completed)
     #expect(run.containerSubviews == ["list"])
     #expect(run.problems.isEmpty)
+  }
+
+  @Test(arguments: [TransitionOperation.push, .pop])
+  func pairsTheSharedElementByItsMatchKey(_ operation: TransitionOperation) throws {
+    let run = try Self.run(operation, params: [:], keyed: true)
+    try run.start()
+    let push = operation == .push
+    #expect(try Self.snapshot(run, at: 0).snapshotOf == (push ? "cellImage" : "avatar"))
+    let (start, end) =
+      push ? (Self.cellImageInContainer, Self.avatarFrame) : (Self.avatarFrame, Self.cellImageInContainer)
+    for t in Self.times {
+      expectView(try Self.snapshot(run, at: t), frame: Self.lerp(start, end, easeInOut(t / 0.5)), alpha: 1, "t=\(t)")
+    }
+    // Keys without a counterpart are left alone.
+    #expect(try !run.state("badge", at: 0.25).isHidden && !run.state("caption", at: 0.25).isHidden)
+    #expect(try run.run() == .completed)
+    #expect(run.problems.isEmpty)
+  }
+
+  @Test func paramsWinOverMatchKeysAndAOneSidedParamIsCompletedByKey() throws {
+    // Both named: the whole cell flies to the avatar although the keys pair the images.
+    let named = try Self.run(.push, params: ["source": .string("cell"), "target": .string("avatar")], keyed: true)
+    try named.start()
+    #expect(try Self.snapshot(named, at: 0).snapshotOf == "cell")
+    expectView(
+      try Self.snapshot(named, at: 0.2),
+      frame: Self.lerp(Rect(x: 10, y: 120, width: 182, height: 204), Self.avatarFrame, easeInOut(0.4)), alpha: 1)
+    #expect(try named.run() == .completed)
+    // Only the source named: its key finds the counterpart.
+    let half = try Self.run(.push, params: ["source": .string("cellImage")], keyed: true)
+    try half.start()
+    #expect(try half.state("avatar", at: 0.1).isHidden)
+    expectView(
+      try Self.snapshot(half, at: 0.4), frame: Self.lerp(Self.cellImageInContainer, Self.avatarFrame, easeInOut(0.8)),
+      alpha: 1)
+    #expect(try half.run() == .completed)
+    #expect(named.problems.isEmpty && half.problems.isEmpty)
   }
 
   @Test func withoutASharedElementOnlyTheScreensFade() throws {

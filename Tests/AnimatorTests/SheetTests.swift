@@ -116,6 +116,23 @@ import TransitionEngine
     #expect(run.problems.isEmpty)
   }
 
+  @Test func initialSpringVelocityParameter() throws {
+    // Thrown up at 2 (UIKit's unit: twice the distance per second): x(t) = (1 + (ω₀ − 2)t)·e^(−ω₀t).
+    let run = try Self.run(.present, params: ["initialSpringVelocity": .number(2)])
+    try run.start()
+    let spring = UIKitSpring(dampingRatio: 1, duration: 1, initialVelocity: 2)
+    let atRest = UIKitSpring(dampingRatio: 1, duration: 1)
+    #expect(spring.progress(0.1) > atRest.progress(0.1))
+    for t in Self.times {
+      let p = spring.progress(t)
+      expectView(
+        try run.state("sheet", at: t), frame: Rect(x: 0, y: 800 * (1 - p), width: 400, height: 800), alpha: 1, "t=\(t)")
+      expectView(try run.state("dimming", at: t), frame: Self.bounds, alpha: 0.4 * p, "t=\(t)")
+    }
+    #expect(try run.run() == .completed)
+    #expect(run.problems.isEmpty)
+  }
+
   @Test func dismissPutsTheDimmingViewBackThenFadesAndRemovesIt() throws {
     let run = try Self.run(.dismiss)
     try run.start()

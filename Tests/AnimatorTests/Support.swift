@@ -192,22 +192,26 @@ func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double
 /// UIView's default curve, easeInOut = cubic Bézier (0.42, 0, 0.58, 1), at the fraction `x` of the duration.
 func easeInOut(_ x: Double) -> Double { bezier(0.42, 0, 0.58, 1, at: x) }
 
-/// UIKit's spring `animate(withDuration: T, usingSpringWithDamping: ζ, initialSpringVelocity: 0)` as the engine
+/// UIKit's spring `animate(withDuration: T, usingSpringWithDamping: ζ, initialSpringVelocity: v₀)` as the engine
 /// realises it (CONVENTIONS: a UIKit spring lasts exactly its duration; reference §10.5, Framer's reconstruction):
-/// mass 1; ω₀ chosen so that the envelope of x = 1 − progress is ε = 0.001 at T —
+/// mass 1; ω₀ chosen so that the envelope of x = 1 − progress at rest is ε = 0.001 at T —
 /// ζ < 1: (ζ/√(1−ζ²))·e^(−ζω₀T) = ε, so ω₀ = ln(ζ / (√(1−ζ²)·ε)) / (ζT);
-/// ζ = 1: (1 + ω₀T)·e^(−ω₀T) = ε, solved here by bisection —
-/// then the closed form x(t) (reference §10.3), with the engine's documented landing: over the last 10 % of T the
-/// residual r = x(T) is blended out with a smoothstep, progress = 1 − [x(t) − r·σ((t − 0.9T)/(0.1T))], and
+/// ζ = 1: (1 + ω₀T)·e^(−ω₀T) = ε, solved here by bisection.
+/// A spring thrown toward its target no faster than 2ζω₀ has a smaller envelope term than at rest, and the engine
+/// (its documented rule: never softer than the same spring at rest) keeps that ω₀; the helper only covers that
+/// range. Then the closed form x(t) (reference §10.3), with the engine's documented landing: over the last 10 % of
+/// T the residual r = x(T) is blended out with a smoothstep, progress = 1 − [x(t) − r·σ((t − 0.9T)/(0.1T))], and
 /// progress = 1 from T on.
 struct UIKitSpring {
   let zeta: Double
   let duration: Double
+  let velocity: Double
   let omega: Double
 
-  init(dampingRatio zeta: Double, duration: Double) {
+  init(dampingRatio zeta: Double, duration: Double, initialVelocity velocity: Double = 0) {
     self.zeta = zeta
     self.duration = duration
+    self.velocity = velocity
     let epsilon = 0.001
     if zeta < 1 {
       omega = log(zeta / ((1 - zeta * zeta).squareRoot() * epsilon)) / (zeta * duration)
@@ -221,15 +225,16 @@ struct UIKitSpring {
       }
       omega = (low + high) / 2
     }
+    precondition(velocity >= 0 && velocity <= 2 * zeta * omega, "outside the range this helper covers")
   }
 
-  /// x(t) = 1 − progress of the free spring, v₀ = 0.
+  /// x(t) = 1 − progress of the free spring.
   func displacement(_ t: Double) -> Double {
     if zeta < 1 {
       let wd = omega * (1 - zeta * zeta).squareRoot()
-      return exp(-zeta * omega * t) * (cos(wd * t) + (zeta * omega / wd) * sin(wd * t))
+      return exp(-zeta * omega * t) * (cos(wd * t) + ((zeta * omega - velocity) / wd) * sin(wd * t))
     }
-    return (1 + omega * t) * exp(-omega * t)
+    return (1 + (omega - velocity) * t) * exp(-omega * t)
   }
 
   /// Progress at `t` seconds.
