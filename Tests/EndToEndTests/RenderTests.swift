@@ -192,7 +192,7 @@ import Testing
   func badInputIsAMessageAndAFailureStatus(arguments: [String], message: String) throws {
     let run = try Self.run(arguments)
     #expect(run.status == .exited(1) || run.status == .exited(2), "\(arguments): \(String(describing: run.status))")
-    #expect(run.stderr.contains(message), "\(arguments): \(run.stderr)")
+    #expect(run.stderr.lowercased().contains(message.lowercased()), "\(arguments): \(run.stderr)")
     #expect(run.lines.isEmpty || arguments.contains("--max-time"))
   }
 
