@@ -196,6 +196,19 @@ import Testing
     #expect(run.lines.isEmpty || arguments.contains("--max-time"))
   }
 
+  @Test func longRendersShowProgressOnStderrUnlessQuiet() throws {
+    // Seven seconds of timeline: a line per second of timeline from the fifth on (stderr is a pipe here).
+    let script = ["render", "--animator", "pull-down", "--script", "update 0.2, wait 7, release 1", "-o", "/dev/null"]
+    let loud = try Self.run(script)
+    #expect(loud.status == .exited(0))
+    let progress = loud.stderr.split(separator: "\n").filter { $0.hasPrefix("render: ") }
+    #expect(progress.map { $0.contains(", t 5 s, ") } == [true, false, false])
+    #expect(progress.last?.contains(", t 7 s, 20 %") == true)
+    let quiet = try Self.run(script + ["--quiet"])
+    #expect(quiet.status == .exited(0))
+    #expect(quiet.stderr.isEmpty)
+  }
+
   @Test func aSceneFileWithoutTreesIsRefused() throws {
     let path = NSTemporaryDirectory() + "render-bad-scene-\(getpid()).json"
     try #"{"container": {"width": 10, "height": 10}, "from": {"id": "x"}}"#.write(

@@ -229,6 +229,7 @@ package enum RenderCommand {
       clock.advance()
       let reply = session.call(method, params)
       sink.take(reply.notifications, at: clock.time)
+      clock.report(frames: sink.frameCount, percent: sink.lastPercent)
       return reply.result.mapError { "--script: \(method) failed: \($0)" }
     }
     switch step {
