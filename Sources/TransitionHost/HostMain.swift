@@ -50,6 +50,7 @@ package enum HostCommandLine {
     var cli = CommandLineInterface()
     cli.register(serve)
     cli.register(RenderCommand.subcommand)
+    cli.register(validate)
     return cli
   }
 

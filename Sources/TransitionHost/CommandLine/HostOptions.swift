@@ -23,6 +23,8 @@ package struct HostOptions: Equatable, Sendable {
   package var operands: [String] = []
   /// `render`'s own options (Render/RenderOptions.swift).
   package var render = RenderOptions()
+  /// `validate`'s own options (ValidateSubcommand.swift).
+  package var validate = ValidateOptions()
 
   /// 8 MiB, as CONVENTIONS.md fixes it.
   package static let defaultMaxLineBytes = 8 * 1024 * 1024
