@@ -6,7 +6,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export DEBIAN_FRONTEND := noninteractive
 
-.PHONY: deps test-deps build release run test lint format demo bench clean
+.PHONY: deps test-deps build release run test lint format demo bench clean test-python test-browser previews
 
 # json-c (and pkg-config to find it) from Debian's packages, only when missing.
 deps:
@@ -47,7 +47,31 @@ format:
 test: deps test-deps
 	$(SWIFT) build
 	$(SWIFT) test
+	$(MAKE) --no-print-directory test-python test-browser
 	$(MAKE) --no-print-directory lint
 
 clean:
 	rm -rf .build
+
+# --- Python client, HTML previews (issue 7) ---
+HOST_BIN = $$($(SWIFT) build --show-bin-path)/transition-host
+
+# The Python client's tests and its three examples against the debug build. jsonrpcclient (PyPI) is only for the
+# third-party-library example, installed when missing.
+test-python:
+	@$(PYTHON) -c "import jsonrpcclient" 2>/dev/null || $(PYTHON) -m pip install --quiet jsonrpcclient 2>/dev/null \
+	  || $(PYTHON) -m pip install --quiet --break-system-packages jsonrpcclient
+	cd Clients/python && TRANSITION_HOST_BIN="$(HOST_BIN)" $(PYTHON) -m unittest discover
+	cd Clients/python && export TRANSITION_HOST_BIN="$(HOST_BIN)" && $(PYTHON) examples/render_json.py -o /dev/null \
+	  && $(PYTHON) examples/drive_gesture.py && $(PYTHON) examples/jsonrpcclient_pipe.py
+
+# render --format html of every built-in animator in headless Chromium (Debian's chromium, installed when missing).
+test-browser:
+	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; } \
+	  || echo "chromium could not be installed: the browser tests will report themselves skipped"
+	TRANSITION_HOST_BIN="$(HOST_BIN)" $(PYTHON) -m unittest discover -s Tests/Browser
+
+# One HTML preview per built-in animator (sample scene), written to build/previews/.
+previews: build
+	@mkdir -p build/previews && "$(HOST_BIN)" render --animator all --format html -o build/previews --quiet
+	@echo "previews of every built-in animator: build/previews/<animator>.html (open in a browser)"

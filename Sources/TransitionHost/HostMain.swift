@@ -49,6 +49,7 @@ package enum HostCommandLine {
   package static func make() -> CommandLineInterface {
     var cli = CommandLineInterface()
     cli.register(serve)
+    cli.register(RenderCommand.subcommand)
     cli.register(validate)
     return cli
   }

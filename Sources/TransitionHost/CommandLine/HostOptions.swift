@@ -21,6 +21,8 @@ package struct HostOptions: Equatable, Sendable {
   package var logLevel: LogLevel = .warn
   /// Operands after the subcommand's options (e.g. the plugin path of `validate`).
   package var operands: [String] = []
+  /// `render`'s own options (Render/RenderOptions.swift).
+  package var render = RenderOptions()
   /// `validate`'s own options (ValidateSubcommand.swift).
   package var validate = ValidateOptions()
 

@@ -1,0 +1,509 @@
+// `transition-host render`: one transition on the virtual clock, written as JSON Lines frames or as an HTML
+// preview. It drives the protocol's own handlers in-process (RenderSession): transition/start on the manual clock,
+// the script's calls, then transition/tick with dt = 1/fps until transition/didEnd.
+
+import Glibc
+import JSON
+import TransitionEngine
+
+/// The `render` subcommand.
+package enum RenderCommand {
+  /// Registered in `HostCommandLine.make()`.
+  package static var subcommand: Subcommand {
+    Subcommand(
+      name: "render",
+      summary: "run one transition on the virtual clock; write its frames (JSON Lines) or an HTML preview",
+      options: options
+    ) { options, context in
+      run(options, context)
+    }
+  }
+
+  static var options: [OptionSpec] {
+    [
+      OptionSpec(
+        ["--animator"], .value(placeholder: "ID") { o, v throws(CommandLineError) in o.render.animator = v },
+        help: "the animator (pluginId/animatorId or its short id); 'all': each one, -o names a folder"),
+      OptionSpec(
+        ["--operation"],
+        .value(placeholder: "OP") { o, v throws(CommandLineError) in
+          guard !v.isEmpty else { throw CommandLineError("option '--operation' needs a value, not ''") }
+          o.render.operation = v
+        }, help: "present (default), dismiss, push, pop, segue, unwind, …"),
+      OptionSpec(
+        ["--scene"], .value(placeholder: "FILE.json|sample") { o, v throws(CommandLineError) in o.render.scene = v },
+        help: "view trees {container, from, to} from a file, or the built-in 'sample' (default)"),
+      OptionSpec(
+        ["--params"],
+        .value(placeholder: "JSON") { o, v throws(CommandLineError) in
+          guard let parsed = try? JSON.parse(v), parsed.kind == .object else {
+            throw CommandLineError("invalid value for '--params': expected a JSON object such as '{\"duration\": 1}'")
+          }
+          o.render.params = v
+        }, help: "the animator's parameters, a JSON object"),
+      OptionSpec(
+        ["--fps"],
+        .value(placeholder: "N") { o, v throws(CommandLineError) in
+          guard let fps = Double(v), fps.isFinite, fps >= 1, fps <= 1000 else {
+            throw CommandLineError("invalid value '\(v)' for '--fps': expected a number from 1 to 1000")
+          }
+          o.render.fps = fps
+        }, help: "frames per second of the virtual clock (default 60)"),
+      OptionSpec(
+        ["--script"],
+        .value(placeholder: "STEPS") { o, v throws(CommandLineError) in o.render.script = try RenderScript.parse(v) },
+        help: "interactive: e.g. \"update 0.3, 0.6, release 1.2\" (update P [over S], pause, wait S, release V, "
+          + "finish [V], cancel [V], reverse)"),
+      OptionSpec(
+        ["--format"],
+        .value(placeholder: "jsonl|html") { o, v throws(CommandLineError) in
+          guard let format = RenderFormat(rawValue: v) else {
+            throw CommandLineError("invalid value '\(v)' for '--format': expected jsonl or html")
+          }
+          o.render.format = format
+        }, help: "output format (default: html for an -o FILE ending in .html, else jsonl)"),
+      OptionSpec(
+        ["-o", "--output"], .value(placeholder: "FILE") { o, v throws(CommandLineError) in o.render.output = v },
+        help: "write there instead of standard output"),
+      OptionSpec(
+        ["--frames"],
+        .value(placeholder: "FILE.jsonl") { o, v throws(CommandLineError) in o.render.framesInput = v },
+        help: "draw recorded frames (JSON Lines of transition/frame) as HTML instead of running a transition"),
+      OptionSpec(
+        ["--container"],
+        .value(placeholder: "WxH") { o, v throws(CommandLineError) in
+          let parts = v.split(whereSeparator: { $0 == "x" || $0 == "×" || $0 == "," })
+          guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite,
+            h.isFinite
+          else {
+            throw CommandLineError("invalid value '\(v)' for '--container': expected WIDTHxHEIGHT such as 390x844")
+          }
+          o.render.container = (w, h)
+        }, help: "stage size for --frames (default: the container view's bounds)"),
+      OptionSpec(
+        ["--max-time"],
+        .value(placeholder: "S") { o, v throws(CommandLineError) in
+          guard let seconds = Double(v), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+            throw CommandLineError("invalid value '\(v)' for '--max-time': expected seconds from 0 to 86400")
+          }
+          o.render.maxTime = seconds
+        }, help: "give up on a transition still running after S seconds of timeline (default 600)"),
+      OptionSpec(
+        ["--title"], .value(placeholder: "TEXT") { o, v throws(CommandLineError) in o.render.title = v },
+        help: "the HTML page's title"),
+      OptionSpec(["--quiet", "-q"], .flag { $0.render.quiet = true }, help: "no progress line on stderr"),
+    ]
+  }
+
+  /// Runs `render`; returns the exit status (0, 1 for a failed render, 2 for bad options).
+  static func run(_ options: HostOptions, _ context: RunContext) -> Int32 {
+    let render = options.render
+    let logger = context.logger
+    if let input = render.framesInput {
+      return convert(input: input, render, context)
+    }
+    guard let animator = render.animator else {
+      logger.error("render needs --animator ID (or --frames FILE.jsonl); see transition-host render --help")
+      return 2
+    }
+    let session = RenderSession(options: options, logger: logger)
+    if animator == "all" {
+      return renderAll(session, render, context)
+    }
+    let format = render.format ?? (render.output?.hasSuffix(".html") == true ? .html : .jsonl)
+    let outputFD: Int32
+    do {
+      outputFD = try openOutput(render.output, context)
+    } catch {
+      logger.error("cannot write \(render.output ?? "-"): \(error.text)")
+      return 1
+    }
+    defer { if outputFD != context.outputFD { close(outputFD) } }
+    var sink = RenderSink(format: format, fd: outputFD)
+    let result = renderOne(
+      session, animator: animator, operation: render.operation, render, context, sink: &sink)
+    switch result {
+    case .failure(let message):
+      logger.error(message.text)
+      return 1
+    case .success(let summary):
+      if format == .html {
+        let title = render.title ?? "\(summary.animator) · \(render.operation)"
+        let document = PreviewDocument(
+          title: title, subtitle: summary.subtitle, container: summary.container, fps: render.fps,
+          frames: sink.frames)
+        var bytes = Array(PreviewHTML.page(document).utf8)
+        guard FileDescriptorIO.writeAll(outputFD, &bytes) == .written else {
+          logger.error("cannot write \(render.output ?? "standard output")")
+          return 1
+        }
+      }
+      guard sink.flush() else {
+        logger.error("cannot write \(render.output ?? "standard output")")
+        return 1
+      }
+      return 0
+    }
+  }
+
+  // MARK: One transition
+
+  struct Summary {
+    var animator: String
+    var container: Size
+    var subtitle: String
+  }
+
+  /// Starts the transition, plays the script, ticks to the end; frames go to `sink`.
+  static func renderOne(
+    _ session: RenderSession, animator: String, operation: String, _ render: RenderOptions, _ context: RunContext,
+    sink: inout RenderSink
+  ) -> Result<Summary, RenderError> {
+    let scene: JSON
+    switch loadScene(render.scene, operation: operation) {
+    case .success(let loaded): scene = loaded
+    case .failure(let error): return .failure(error)
+    }
+    guard let width = scene["container"]?["width"]?.doubleValue, let height = scene["container"]?["height"]?.doubleValue
+    else {
+      return .failure("the scene's container needs a width and a height")
+    }
+    var params: [(String, JSON)] = [
+      ("animator", JSON(animator)), ("operation", JSON(operation)), ("container", scene["container"]!),
+      ("from", scene["from"]!), ("to", scene["to"]!), ("interactive", JSON(render.script != nil)),
+      ("clock", "manual"), ("fps", JSON(render.fps)), ("frames", "full"),
+    ]
+    if let text = render.params, let values = try? JSON.parse(text) { params.append(("params", values)) }
+    let started = session.call("transition/start", .object(params))
+    sink.take(started.notifications, at: 0)
+    let transition: String
+    let duration: Double
+    switch started.result {
+    case .failure(let error):
+      return .failure("cannot start \(animator) (\(operation)): \(error)")
+    case .success(let result):
+      transition = result["transition"]?.stringValue ?? "t1"
+      duration = result["duration"]?.doubleValue ?? 0
+    }
+    var clock = RenderClock(fps: render.fps, quiet: render.quiet)
+    var scriptNotes: [String] = []
+    for step in render.script ?? [] where !sink.ended {
+      switch play(step, transition, session, &clock, &sink) {
+      case .success(let note): if let note { scriptNotes.append(note) }
+      case .failure(let error):
+        session.close()
+        return .failure(error)
+      }
+    }
+    while !sink.ended {
+      if clock.time >= render.maxTime {
+        session.close()
+        clock.finish()
+        return .failure(
+          "\(animator) (\(operation)) was still running after \(render.maxTime) s of timeline; stopped (--max-time)")
+      }
+      clock.advance()
+      let ticked = session.call("transition/tick", ["transition": JSON(transition), "dt": JSON(1 / render.fps)])
+      sink.take(ticked.notifications, at: clock.time)
+      if case .failure(let error) = ticked.result, !sink.ended {
+        clock.finish()
+        return .failure("transition/tick failed: \(error)")
+      }
+      clock.report(frames: sink.frameCount, percent: sink.lastPercent)
+    }
+    clock.finish()
+    var subtitle = "\(shortNumber(render.fps)) fps · duration \(shortNumber(duration)) s"
+    if let text = render.params { subtitle += " · params \(text)" }
+    if !scriptNotes.isEmpty { subtitle += " · script: " + scriptNotes.joined(separator: ", ") }
+    subtitle += " · " + sink.outcome
+    return .success(Summary(animator: animator, container: Size(width: width, height: height), subtitle: subtitle))
+  }
+
+  /// One script step: the calls it makes, each a frame interval after the previous one.
+  private static func play(
+    _ step: RenderStep, _ transition: String, _ session: RenderSession, _ clock: inout RenderClock,
+    _ sink: inout RenderSink
+  ) -> Result<String?, RenderError> {
+    let id = JSON(transition)
+    func call(_ method: String, _ params: JSON) -> Result<JSON, RenderError> {
+      clock.advance()
+      let reply = session.call(method, params)
+      sink.take(reply.notifications, at: clock.time)
+      clock.report(frames: sink.frameCount, percent: sink.lastPercent)
+      return reply.result.mapError { "--script: \(method) failed: \($0)" }
+    }
+    switch step {
+    case .update(let percent, let over):
+      let steps = max(1, Int((over * clock.fps).rounded()))
+      let start = sink.lastPercent
+      for index in 1...steps {
+        let value = steps == 1 ? percent : start + (percent - start) * Double(index) / Double(steps)
+        if case .failure(let error) = call("transition/update", ["transition": id, "percent": JSON(value)]) {
+          return .failure(error)
+        }
+      }
+      return .success("update \(shortNumber(percent))" + (over > 0 ? " over \(shortNumber(over)) s" : ""))
+    case .pause:
+      return call("transition/pause", ["transition": id]).map { _ in "pause" }
+    case .reverse:
+      return call("transition/reverse", ["transition": id]).map { _ in "reverse" }
+    case .finish(let velocity):
+      return call("transition/finish", ["transition": id, "velocity": JSON(velocity)]).map { _ in "finish" }
+    case .cancel(let velocity):
+      return call("transition/cancel", ["transition": id, "velocity": JSON(velocity)]).map { _ in "cancel" }
+    case .release(let velocity):
+      return call("transition/release", ["transition": id, "velocity": JSON(velocity)]).map { result in
+        "release \(shortNumber(velocity)) → \(result["decision"]?.stringValue ?? "?")"
+      }
+    case .wait(let seconds):
+      let ticks = Int((seconds * clock.fps).rounded())
+      for _ in 0..<ticks where !sink.ended {
+        if case .failure(let error) = call("transition/tick", ["transition": id, "dt": JSON(1 / clock.fps)]) {
+          return .failure(error)
+        }
+      }
+      return .success("wait \(shortNumber(seconds)) s")
+    }
+  }
+
+  // MARK: Every animator
+
+  /// `--animator all`: one file per animator into the folder `-o` names; prints each path.
+  private static func renderAll(_ session: RenderSession, _ render: RenderOptions, _ context: RunContext) -> Int32 {
+    guard let folder = render.output, folder != "-" else {
+      context.logger.error("--animator all writes one file per animator: give a folder with -o DIR")
+      return 2
+    }
+    if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+      context.logger.error("cannot create \(folder): \(String(cString: strerror(errno)))")
+      return 1
+    }
+    let format = render.format ?? .html
+    var failures = 0
+    var listing: [UInt8] = []
+    for entry in session.catalog.entries {
+      let operations = entry.info.operations ?? []
+      let operation =
+        operations.isEmpty || operations.contains(render.operation) ? render.operation : operations[0]
+      let shortID = entry.qualifiedID.split(separator: "/").last.map(String.init) ?? entry.qualifiedID
+      let path = folder + "/" + shortID + "." + format.rawValue
+      var perAnimator = render
+      perAnimator.output = path
+      let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+      guard fd >= 0 else {
+        context.logger.error("cannot write \(path): \(String(cString: strerror(errno)))")
+        failures += 1
+        continue
+      }
+      defer { close(fd) }
+      var sink = RenderSink(format: format, fd: fd)
+      switch renderOne(session, animator: entry.qualifiedID, operation: operation, perAnimator, context, sink: &sink) {
+      case .failure(let message):
+        context.logger.error(message.text)
+        failures += 1
+      case .success(let summary):
+        if format == .html {
+          let document = PreviewDocument(
+            title: "\(entry.qualifiedID) · \(operation)", subtitle: summary.subtitle, container: summary.container,
+            fps: render.fps, frames: sink.frames)
+          var bytes = Array(PreviewHTML.page(document).utf8)
+          _ = FileDescriptorIO.writeAll(fd, &bytes)
+        }
+        _ = sink.flush()
+        listing += Array("\(path)\t\(entry.qualifiedID)\t\(operation)\n".utf8)
+      }
+    }
+    _ = FileDescriptorIO.writeAll(context.outputFD, &listing)
+    return failures == 0 ? 0 : 1
+  }
+
+  // MARK: Recorded frames
+
+  private static func convert(input: String, _ render: RenderOptions, _ context: RunContext) -> Int32 {
+    guard render.format != .jsonl else {
+      context.logger.error("--frames draws recorded frames: the output format is html")
+      return 2
+    }
+    let bytes: [UInt8]
+    if input == "-" {
+      bytes = FileDescriptorIO.readToEnd(STDIN_FILENO)
+    } else {
+      switch readFile(input) {
+      case .success(let read): bytes = read
+      case .failure(let error):
+        context.logger.error(error.text)
+        return 1
+      }
+    }
+    let stream = FrameStream(text: String(decoding: bytes, as: UTF8.self))
+    if !stream.invalidLines.isEmpty {
+      context.logger.warn("\(input): skipped \(stream.invalidLines.count) line(s) that are not JSON")
+    }
+    guard !stream.frames.isEmpty else {
+      context.logger.error("\(input): no transition/frame found")
+      return 1
+    }
+    guard let size = render.container ?? stream.containerSize else {
+      context.logger.error("\(input): cannot tell the container's size; pass --container WIDTHxHEIGHT")
+      return 2
+    }
+    let frames = stream.frames.enumerated().map { PreviewFrame(at: Double($0.offset) / render.fps, frame: $0.element) }
+    let document = PreviewDocument(
+      title: render.title ?? "\(stream.transition ?? "transition") · \(input == "-" ? "recorded frames" : input)",
+      subtitle: "\(frames.count) frames at \(shortNumber(render.fps)) fps",
+      container: Size(width: size.width, height: size.height), fps: render.fps, frames: frames)
+    let fd: Int32
+    do {
+      fd = try openOutput(render.output, context)
+    } catch {
+      context.logger.error("cannot write \(render.output ?? "-"): \(error.text)")
+      return 1
+    }
+    defer { if fd != context.outputFD { close(fd) } }
+    var page = Array(PreviewHTML.page(document).utf8)
+    return FileDescriptorIO.writeAll(fd, &page) == .written ? 0 : 1
+  }
+
+  // MARK: Files
+
+  /// The scene for `operation`: the sample, or a file holding `{container, from, to}`.
+  static func loadScene(_ scene: String, operation: String) -> Result<JSON, RenderError> {
+    if scene == "sample" { return .success(SampleScene.json(for: operation)) }
+    let bytes: [UInt8]
+    switch readFile(scene) {
+    case .success(let read): bytes = read
+    case .failure(let error): return .failure(error)
+    }
+    let value: JSON
+    do {
+      value = try bytes.withUnsafeBytes { buffer throws(JSONParseError) in try JSON.parse(buffer) }
+    } catch {
+      return .failure("\(scene) is not JSON: \(error)")
+    }
+    guard value.kind == .object else { return .failure("\(scene): expected an object {container, from, to}") }
+    for key in ["container", "from", "to"] where value[key] == nil {
+      return .failure("\(scene): the scene has no '\(key)' (expected {container, from, to})")
+    }
+    return .success(value)
+  }
+
+  static func readFile(_ path: String) -> Result<[UInt8], RenderError> {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return .failure("cannot read \(path): \(String(cString: strerror(errno)))") }
+    defer { close(fd) }
+    return .success(FileDescriptorIO.readToEnd(fd))
+  }
+
+  private static func openOutput(_ path: String?, _ context: RunContext) throws(RenderError) -> Int32 {
+    guard let path, path != "-" else { return context.outputFD }
+    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard fd >= 0 else { throw RenderError(String(cString: strerror(errno))) }
+    return fd
+  }
+
+  static func shortNumber(_ value: Double) -> String {
+    PreviewStyle.number((value * 1000).rounded() / 1000)
+  }
+}
+
+/// A render failure: one line for stderr.
+struct RenderError: Error, ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
+  var text: String
+  init(_ text: String) { self.text = text }
+  init(stringLiteral value: String) { text = value }
+}
+
+/// Where frames go: streamed as JSON Lines, or kept for the page.
+struct RenderSink {
+  let format: RenderFormat
+  let fd: Int32
+  private(set) var frames: [PreviewFrame] = []
+  private(set) var frameCount = 0
+  private(set) var lastPercent = 0.0
+  private(set) var ended = false
+  private(set) var outcome = "did not end"
+  private var buffer: [UInt8] = []
+  private var failed = false
+
+  init(format: RenderFormat, fd: Int32) {
+    self.format = format
+    self.fd = fd
+  }
+
+  /// Takes the notifications of one call, stamped `at` on the render clock.
+  mutating func take(_ notifications: [RenderSession.Message], at time: Double) {
+    for message in notifications {
+      switch message.method {
+      case "transition/frame":
+        guard let params = message.json["params"] else { continue }
+        frameCount += 1
+        lastPercent = params["percent"]?.doubleValue ?? lastPercent
+        if format == .html { frames.append(PreviewFrame(at: time, frame: params)) }
+      case "transition/didEnd":
+        ended = true
+        let params = message.json["params"]
+        if params?["completed"]?.boolValue == true {
+          outcome = "completed"
+        } else if params?["cancelled"]?.boolValue == true {
+          outcome = "cancelled" + (params?["reason"]?.stringValue.map { " (\($0))" } ?? "")
+        } else {
+          outcome = "failed" + (params?["reason"]?.stringValue.map { " (\($0))" } ?? "")
+        }
+      default:
+        continue
+      }
+      if format == .jsonl {
+        buffer += message.bytes
+        buffer.append(UInt8(ascii: "\n"))
+        if buffer.count >= 1 << 20 { _ = flush() }
+      }
+    }
+  }
+
+  /// Writes what is buffered; false once a write failed.
+  mutating func flush() -> Bool {
+    if !buffer.isEmpty && !failed {
+      failed = FileDescriptorIO.writeAll(fd, &buffer) != .written
+      buffer.removeAll(keepingCapacity: true)
+    }
+    return !failed
+  }
+}
+
+/// The virtual clock of a render, and its progress line.
+struct RenderClock {
+  let fps: Double
+  private(set) var time = 0.0
+  private var ticks = 0
+  private let showProgress: Bool
+  private let isTerminal = isatty(STDERR_FILENO) == 1
+  private var printed = false
+
+  init(fps: Double, quiet: Bool) {
+    self.fps = fps
+    showProgress = !quiet
+  }
+
+  /// One frame interval later. Times are counted in ticks so that they do not drift.
+  mutating func advance() {
+    ticks += 1
+    time = Double(ticks) / fps
+  }
+
+  /// Prints the progress line every second of timeline once a render is long (past 5 s of timeline).
+  mutating func report(frames: Int, percent: Double) {
+    guard showProgress, time >= 5, ticks % max(1, Int(fps.rounded())) == 0 else { return }
+    let text = "render: \(frames) frames, t \(RenderCommand.shortNumber(time)) s, \(Int((percent * 100).rounded())) %"
+    var line = Array(((isTerminal ? "\r" : "") + text + (isTerminal ? "\u{1B}[K" : "\n")).utf8)
+    _ = FileDescriptorIO.writeAll(STDERR_FILENO, &line)
+    printed = true
+  }
+
+  /// Ends the progress line.
+  mutating func finish() {
+    guard printed, isTerminal else { return }
+    var newline: [UInt8] = [UInt8(ascii: "\n")]
+    _ = FileDescriptorIO.writeAll(STDERR_FILENO, &newline)
+    printed = false
+  }
+}
