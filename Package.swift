@@ -71,6 +71,55 @@ targets += [
   ),
 ]
 
+// MARK: - PluginValidator: `transition-host validate`, a battery of checks on a plugin, each in its own process
+
+targets += [
+  .target(
+    name: "PluginValidator",
+    dependencies: [
+      "CTransitionABI",
+      "JSON",
+      "PluginHost",
+      "TransitionEngine",
+    ]
+  ),
+  // The check process of the tests: transition-host's hidden `validate --run-check` mode alone, so the
+  // validator's tests do not depend on the rest of the host.
+  .executableTarget(
+    name: "PluginValidatorCheckProcess",
+    dependencies: ["PluginValidator"],
+    path: "Tests/Fixtures/ValidateCheckProcess"
+  ),
+  .testTarget(
+    name: "PluginValidatorTests",
+    dependencies: [
+      "CTransitionABI",
+      "JSON",
+      "PluginValidator",
+      "TransitionEngine",
+    ]
+  ),
+]
+// Plugins that break one rule each, for the validator's tests (Tests/Fixtures/Validate<Name>, product
+// TestPluginValidate<Name>, never auto-loaded).
+for name in [
+  "Crash",  // animate_transition dereferences NULL
+  "Hang",  // transition_duration never returns
+  "Faulty",  // one animator per broken rule, and a sound one
+  "InitUncounted",  // init and deinit without a counter: the first deinit tears everything down
+  "Unresolved",  // needs a symbol no library defines: dlopen with RTLD_NOW refuses it
+] {
+  products.append(.library(name: "TestPluginValidate\(name)", type: .dynamic, targets: ["TestPluginValidate\(name)"]))
+  targets.append(
+    .target(
+      name: "TestPluginValidate\(name)",
+      dependencies: ["CTransitionABI"],
+      path: "Tests/Fixtures/Validate\(name)",
+      publicHeadersPath: "."
+    )
+  )
+}
+
 // MARK: - TransitionKit: the Swift SDK for plugin authors
 
 targets += [
@@ -86,6 +135,7 @@ targets += [
       "JSON",
       "JSONRPC",
       "PluginHost",
+      "PluginValidator",
       "TransitionEngine",
     ]
   ),

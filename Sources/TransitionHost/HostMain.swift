@@ -6,13 +6,16 @@ package enum HostMain {
   /// Runs `transition-host` with `arguments` (without the program name) and returns the exit status:
   /// 0 on success, 2 for a command-line error, 1 when the process cannot even set up its stdout.
   package static func run(arguments: [String]) -> Int32 {
-    // Before anything else can run (and print): SIGPIPE off, protocol output on a private fd, fd 1 → stderr.
+    // Before anything else can run (and print): closed stdin/stderr filled with /dev/null, SIGPIPE off,
+    // protocol output on a private fd, fd 1 → stderr.
+    StdoutProtection.reopenClosed()
     StdoutProtection.ignoreSIGPIPE()
     let outputFD: Int32
     do {
       outputFD = try StdoutProtection.takeOver()
     } catch {
-      Logger(level: .error).error("cannot set up stdout: \(error.call) failed (errno \(error.errno))")
+      let reason = error.errno == EBADF ? "stdout is not open" : "\(error.call) failed (errno \(error.errno))"
+      Logger(level: .error).error("cannot serve: \(reason)")
       return 1
     }
 
@@ -46,6 +49,7 @@ package enum HostCommandLine {
   package static func make() -> CommandLineInterface {
     var cli = CommandLineInterface()
     cli.register(serve)
+    cli.register(validate)
     return cli
   }
 

@@ -123,6 +123,38 @@ import Testing
   }
 }
 
+@Suite struct ClosedStandardDescriptorTests {
+  private func shell(_ redirection: String) throws -> (ExitStatus?, String) {
+    let shell = try HostProcess(["-c", "\"$0\" \(redirection)", HostBinary.path], executable: "/bin/sh")
+    shell.closeStdin()
+    let status = shell.waitForExit(timeout: 10)
+    if status == nil { shell.kill(SIGKILL) }
+    return (status, String(decoding: shell.stderr.all(), as: UTF8.self))
+  }
+
+  @Test func aClosedStdinIsEndOfInput() throws {
+    // Without care the signal pipe would take fd 0 and the host would wait on itself forever.
+    let (status, log) = try shell("<&-")
+    #expect(status == .exited(0), "stderr: \(log)")
+  }
+
+  @Test func aClosedStdoutAtStartIsAnError() throws {
+    let (status, log) = try shell(">&-")
+    #expect(status == .exited(1))
+    #expect(log.contains("stdout is not open"), "stderr: \(log)")
+  }
+
+  @Test func aClosedStderrDoesNotStopTheHost() throws {
+    let shell = try HostProcess(
+      [
+        "-c", "printf '%s\\n' '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"shutdown\"}' | \"$0\" --log-level debug 2>&-",
+        HostBinary.path,
+      ], executable: "/bin/sh")
+    #expect(shell.waitForExit(timeout: 10) == .exited(0))
+    #expect(shell.allLines() == [#"{"jsonrpc":"2.0","id":1,"result":null}"#])
+  }
+}
+
 @Suite struct CommandLineEndToEndTests {
   private func run(_ arguments: [String]) throws -> (ExitStatus?, String, String) {
     let host = try HostProcess(arguments)

@@ -21,6 +21,8 @@ package struct HostOptions: Equatable, Sendable {
   package var logLevel: LogLevel = .warn
   /// Operands after the subcommand's options (e.g. the plugin path of `validate`).
   package var operands: [String] = []
+  /// `validate`'s own options (ValidateSubcommand.swift).
+  package var validate = ValidateOptions()
 
   /// 8 MiB, as CONVENTIONS.md fixes it.
   package static let defaultMaxLineBytes = 8 * 1024 * 1024

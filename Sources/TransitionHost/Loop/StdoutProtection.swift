@@ -37,6 +37,22 @@ package enum StdoutProtection {
     return protocolFD
   }
 
+  /// Opens `/dev/null` on each of `fds` that is closed.
+  ///
+  /// A parent may start the host with stdin or stderr closed (`transition-host <&-`). Left closed, the next
+  /// `pipe(2)` or `open(2)` would take that number, and the host would read its own signal pipe as stdin or
+  /// log into it. Call it first, before anything creates a descriptor.
+  package static func reopenClosed(_ fds: [Int32] = [STDIN_FILENO, STDERR_FILENO]) {
+    for fd in fds where fcntl(fd, F_GETFD) < 0 && errno == EBADF {
+      let null = open("/dev/null", O_RDWR)
+      guard null >= 0 else { continue }
+      if null != fd {
+        _ = dup2(null, fd)
+        close(null)
+      }
+    }
+  }
+
   /// Ignores SIGPIPE for the whole process, so writing to a closed pipe returns `EPIPE` instead of killing it.
   ///
   /// Linux has no per-descriptor `F_SETNOSIGPIPE`, so the disposition is process-wide (as in sourcekit-lsp).

@@ -66,8 +66,12 @@ struct JSONBytes {
       integer(Int64(value))
       return
     }
-    var text = value.description
-    text.withUTF8 { bytes.append(contentsOf: $0) }
+    // Double's TextOutputStreamable conformance formats into a stack buffer and hands over ASCII bytes:
+    // no String is made, so long fractions (0.30000000000000004) cost no allocation.
+    var sink = ByteSink(bytes: bytes)
+    bytes = []
+    value.write(to: &sink)
+    bytes = sink.bytes
   }
 
   mutating func integer(_ value: Int64) {
@@ -139,5 +143,19 @@ extension JSON {
       return JSON(Int64(value))
     }
     return JSON(finite: value) ?? .null
+  }
+}
+
+/// A text stream appending UTF-8 to a byte array (what `Double.write(to:)` prints into).
+private struct ByteSink: TextOutputStream {
+  var bytes: [UInt8]
+
+  mutating func write(_ string: String) {
+    var string = string
+    string.withUTF8 { bytes.append(contentsOf: $0) }
+  }
+
+  mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+    bytes.append(contentsOf: buffer)
   }
 }

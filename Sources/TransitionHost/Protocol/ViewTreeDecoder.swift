@@ -36,8 +36,8 @@ struct DecodedTrees {
 /// Builds the scene of a transition from `container`, `from` and `to`.
 ///
 /// A node: `id` (non-empty, unique across both trees, not the container's id `"container"`), then either `frame`
-/// (`{x, y, width, height}` in the parent's coordinates, as UIKit's `view.frame`) or `bounds` + `position`
-/// (+ `anchorPoint`, default (0.5, 0.5)); optionally `alpha` ([0, 1]), `hidden`, `transform` and
+/// (`{x, y, width, height}` in the parent's coordinates, as UIKit's `view.frame`) or `bounds` + `position`, either
+/// with an optional `anchorPoint` (default (0.5, 0.5)); optionally `alpha` ([0, 1]), `hidden`, `transform` and
 /// `sublayerTransform` (16 numbers each), `zPosition`, `cornerRadius` (≥ 0), `backgroundColor` ([r, g, b, a]),
 /// `clipsToBounds`, `gradient`, `match` (a string), `content` (any JSON) and `children` (nodes). Members the
 /// protocol does not know are ignored, so newer clients keep working.
@@ -95,7 +95,7 @@ struct ViewTreeDecoder {
     } catch {
       throw ViewTreeError(node: id, field: error.field, problem: error.problem)
     }
-    if let content = json["content"] { contents[id] = content }
+    if let content = ValueDecoding.member(json, "content") { contents[id] = content }
     if let childrenValue = ValueDecoding.member(json, "children") {
       guard childrenValue.kind == .array else {
         throw ViewTreeError(node: id, field: path + ".children", problem: "must be an array of nodes")
@@ -115,9 +115,11 @@ struct ViewTreeDecoder {
     let position = V.member(json, "position")
     let anchor = V.member(json, "anchorPoint")
     if let frame {
-      if bounds != nil || position != nil || anchor != nil {
-        throw FieldError(path + ".frame", "cannot be combined with bounds, position or anchorPoint")
+      if bounds != nil || position != nil {
+        throw FieldError(path + ".frame", "cannot be combined with bounds or position")
       }
+      // UIKit's frame setter keeps the anchor point: set it first, so the frame lands where it is asked to.
+      if let anchor { view.anchorPoint = try V.point(anchor, path + ".anchorPoint") }
       view.frame = try V.rect(frame, path + ".frame", nonNegativeSize: true)
     } else if let bounds, let position {
       if let anchor { view.anchorPoint = try V.point(anchor, path + ".anchorPoint") }

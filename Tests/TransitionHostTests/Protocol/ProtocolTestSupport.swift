@@ -186,10 +186,12 @@ final class ProtocolHarness {
   private var nextID: Int64 = 1000
   var diagnostics: [String] = []
 
-  init(maxTransitions: Int = 1024, registry: PluginRegistry? = nil) {
+  init(maxTransitions: Int = 1024, rememberedOutcomes: Int = 10_000, registry: PluginRegistry? = nil) {
+    var configuration = TransitionService.Configuration(maxTransitions: maxTransitions)
+    configuration.rememberedOutcomes = rememberedOutcomes
     service = TransitionService(
-      configuration: TransitionService.Configuration(maxTransitions: maxTransitions), catalog: catalog,
-      registry: registry, output: connection.dispatcher, scheduler: scheduler)
+      configuration: configuration, catalog: catalog, registry: registry, output: connection.dispatcher,
+      scheduler: scheduler)
     service.register(on: connection.dispatcher)
     service.diagnostic = { [unowned self] in diagnostics.append($0) }
   }

@@ -406,6 +406,20 @@ import Testing
     #expect(host.failure("transition/wait", ["transition": "t3"])["code"]?.intValue == 2005)
   }
 
+  @Test func outcomesAreRememberedForWaitUpToTheLimit() {
+    let host = ProtocolHarness(rememberedOutcomes: 2)
+    for _ in 0..<3 { host.call("transition/start", Trees.start()) }
+    host.call("transition/tick", ["dt": 2])
+    // t1's outcome was dropped to keep two: the id is still known to have ended (2006), t2 and t3 still answer.
+    let forgotten = host.failure("transition/wait", ["transition": "t1"])
+    #expect(forgotten["code"]?.intValue == 2006)
+    #expect(forgotten["data"]?["phase"]?.stringValue == "ended")
+    #expect(host.call("transition/wait", ["transition": "t2"])["completed"]?.boolValue == true)
+    #expect(host.call("transition/wait", ["transition": "t3"])["completed"]?.boolValue == true)
+    #expect(host.failure("transition/wait", ["transition": "t4"])["code"]?.intValue == 2005)
+    #expect(host.failure("transition/wait", ["transition": "t01"])["code"]?.intValue == 2005)
+  }
+
   @Test func endOfInputCancelsPausedAndManualTransitionsAndLetsRunningOnesFinish() throws {
     let host = ProtocolHarness()
     host.call("transition/start", Trees.start(clock: "manual"))

@@ -63,6 +63,18 @@ import TransitionEngine
     #expect(trees.fromRoot.anchorPoint == Point(x: 0, y: 0))
   }
 
+  @Test func aFrameWithAnAnchorPointLandsWhereItIsAsked() throws {
+    let trees = try decode(from: [
+      "id": "root", "frame": ["x": 10, "y": 20, "width": 100, "height": 40], "anchorPoint": ["x": 0, "y": 1],
+      "content": nil,
+    ])
+    // Anchor at the bottom-left corner: the position is that corner, (10, 60).
+    #expect(trees.fromRoot.frame == Rect(x: 10, y: 20, width: 100, height: 40))
+    #expect(trees.fromRoot.position == Point(x: 10, y: 60))
+    // A null content is no content.
+    #expect(trees.contents.isEmpty)
+  }
+
   @Test func transformsAndGradientsAreRead() throws {
     let scale: JSON = [2, 0, 0, 0, 0, 3, 0, 0, 0, 0, 1, 0, 5, 6, 0, 1]
     let perspective: JSON = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, -0.002, 0, 0, 0, 1]
@@ -115,6 +127,7 @@ import TransitionEngine
       (#"{"id":"v","bounds":{"x":0,"y":0,"width":1,"height":1}}"#, "v", "from.position"),
       (#"{"id":"v","position":{"x":0,"y":0}}"#, "v", "from.bounds"),
       (#"{"id":"v","frame":{"x":0,"y":0,"width":1,"height":1},"position":{"x":0,"y":0}}"#, "v", "from.frame"),
+      (#"{"id":"v","frame":{"x":0,"y":0,"width":1,"height":1},"anchorPoint":{"x":0}}"#, "v", "from.anchorPoint.y"),
       (#"{"id":"v","frame":{"x":0,"y":0,"width":1,"height":1},"alpha":1.5}"#, "v", "from.alpha"),
       (#"{"id":"v","frame":{"x":0,"y":0,"width":1,"height":1},"hidden":1}"#, "v", "from.hidden"),
       (#"{"id":"v","frame":{"x":0,"y":0,"width":1,"height":1},"transform":[1,0,0]}"#, "v", "from.transform"),

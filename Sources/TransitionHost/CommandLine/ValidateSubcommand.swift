@@ -1,0 +1,128 @@
+import Glibc
+import PluginValidator
+
+/// What `validate` takes besides the shared options (kept in `HostOptions.validate`).
+package struct ValidateOptions: Equatable, Sendable {
+  /// `--json`: one JSON object instead of the table.
+  package var json = false
+  /// `--only-failed`: list failed and crashed checks only (the summary still counts everything).
+  package var onlyFailed = false
+  /// `--list`: print the checks and what each proves, then exit.
+  package var list = false
+  /// `--run-check`: be the check process (hidden; the validator starts it).
+  package var runCheck = false
+  /// `--timeout S`, `--jobs N`, `--include REGEX`, `--exclude REGEX`, `--animator ID`, `--operation NAME`.
+  package var settings = ValidatorSettings()
+
+  package init() {}
+}
+
+extension HostCommandLine {
+  /// `transition-host validate [OPTION…] <plugin.so>`: the plugin battery (docs/validate.md).
+  package static var validate: Subcommand {
+    Subcommand(
+      name: "validate",
+      summary: "check a plugin file: every check in its own process (docs/validate.md)",
+      operandsUsage: "<plugin.so>",
+      operandCount: 0...3,
+      options: validateOptions
+    ) { options, context in
+      runValidate(options, context)
+    }
+  }
+
+  private static var validateOptions: [OptionSpec] {
+    [
+      OptionSpec(["--json"], .flag { $0.validate.json = true }, help: "print the results as one JSON object"),
+      OptionSpec(
+        ["--only-failed"], .flag { $0.validate.onlyFailed = true }, help: "list only the checks that failed or crashed"),
+      OptionSpec(
+        ["--timeout"],
+        .value(placeholder: "S") { options, value throws(CommandLineError) in
+          guard let seconds = Double(value), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+            throw CommandLineError("invalid value '\(value)' for '--timeout': expected seconds, more than 0")
+          }
+          options.validate.settings.timeout = seconds
+        }, help: "seconds each check may take before it is killed (default 20)"),
+      OptionSpec(
+        ["--jobs"],
+        .value(placeholder: "N") { options, value throws(CommandLineError) in
+          options.validate.settings.jobs = try CommandLineInterface.integer(value, option: "--jobs", in: 1...64)
+        }, help: "check processes at a time (default 2)"),
+      OptionSpec(
+        ["--include"],
+        .value(placeholder: "REGEX") { options, value throws(CommandLineError) in
+          options.validate.settings.include = value
+          if let error = options.validate.settings.patternError() { throw CommandLineError(error) }
+        }, help: "run only the checks whose id matches REGEX"),
+      OptionSpec(
+        ["--exclude"],
+        .value(placeholder: "REGEX") { options, value throws(CommandLineError) in
+          options.validate.settings.exclude = value
+          if let error = options.validate.settings.patternError() { throw CommandLineError(error) }
+        }, help: "skip the checks whose id matches REGEX"),
+      OptionSpec(
+        ["--animator"],
+        .value(placeholder: "ID") { options, value throws(CommandLineError) in
+          options.validate.settings.animators.append(value)
+        }, help: "check only this animator (short id; repeatable)"),
+      OptionSpec(
+        ["--operation"],
+        .value(placeholder: "NAME") { options, value throws(CommandLineError) in
+          options.validate.settings.operations.append(value)
+        }, help: "run only this operation (repeatable; default: every one the animator declares)"),
+      OptionSpec(["--list"], .flag { $0.validate.list = true }, help: "list the checks and what each proves"),
+      OptionSpec(
+        ["--run-check"], .flag { $0.validate.runCheck = true },
+        help: "run one check in this process (used by validate itself)", isHidden: true),
+    ]
+  }
+
+  private static func runValidate(_ options: HostOptions, _ context: RunContext) -> Int32 {
+    let settings = options.validate
+    if settings.runCheck { return CheckChild.run(arguments: options.operands, resultFD: context.outputFD) }
+    if settings.list {
+      var text = ""
+      for kind in CheckKind.allCases {
+        let padded = kind.rawValue + String(repeating: " ", count: max(20 - kind.rawValue.count, 1))
+        text += "\(padded)\(kind.scopeName)  \(kind.summary)\n"
+      }
+      return write(text, to: context.outputFD)
+    }
+    guard options.operands.count == 1 else {
+      let message = options.operands.isEmpty ? "'validate' needs <plugin.so>" : "'validate' takes one <plugin.so>"
+      var text = Array("\(HostInfo.name): \(message)\nRun '\(HostInfo.name) validate --help' for usage.\n".utf8)
+      _ = FileDescriptorIO.writeAll(STDERR_FILENO, &text)
+      return 2
+    }
+    guard let executable = realpath("/proc/self/exe", nil) else {
+      context.logger.error("validate: cannot find this program's own file to start check processes")
+      return 1
+    }
+    defer { free(executable) }
+    let validator = Validator(
+      command: CheckCommand(executable: String(cString: executable)), settings: settings.settings)
+    let report = validator.validate(plugin: options.operands[0])
+    let text =
+      settings.json
+      ? report.json(onlyFailed: settings.onlyFailed) + "\n" : report.table(onlyFailed: settings.onlyFailed)
+    let status = write(text, to: context.outputFD)
+    return status == 0 ? report.exitStatus : status
+  }
+
+  private static func write(_ text: String, to fd: Int32) -> Int32 {
+    var bytes = Array(text.utf8)
+    return FileDescriptorIO.writeAll(fd, &bytes) == .written ? 0 : 1
+  }
+}
+
+extension CheckKind {
+  /// `library`, `animator` or `operation`, for `--list`.
+  fileprivate var scopeName: String {
+    switch scope {
+    case .library: "library  "
+    case .animator: "animator "
+    case .operation: "operation"
+    }
+  }
+}

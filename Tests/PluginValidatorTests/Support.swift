@@ -1,0 +1,147 @@
+import PluginValidator
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The build folder: beside the test binary, SwiftPM puts every product (fixture plugins, the check process),
+/// or `TRANSITION_HOST_PLUGIN_DIR` for other layouts.
+enum Build {
+  static var folder: String {
+    if let value = getenv("TRANSITION_HOST_PLUGIN_DIR"), value.pointee != 0 { return String(cString: value) }
+    let resolved = realpath("/proc/self/exe", nil)!
+    defer { free(resolved) }
+    let executable = String(cString: resolved)
+    return String(executable[..<executable.lastIndex(of: "/")!])
+  }
+
+  /// Fixture plugin `name` (product `TestPlugin<name>`).
+  static func fixture(_ name: String) -> String {
+    folder + "/libTestPlugin\(name).so"
+  }
+
+  /// The check process built for these tests (transition-host's `validate --run-check` mode alone).
+  static var checkProcess: CheckCommand {
+    CheckCommand(executable: folder + "/PluginValidatorCheckProcess")
+  }
+}
+
+/// Validates fixture `name` with the test check process.
+func validate(
+  _ name: String, include: String? = nil, exclude: String? = nil, timeout: Double = 20
+) -> ValidationReport {
+  Validator(
+    command: Build.checkProcess,
+    settings: ValidatorSettings(timeout: timeout, include: include, exclude: exclude)
+  ).validate(plugin: Build.fixture(name))
+}
+
+extension ValidationReport {
+  /// `check` or `check@animator` or `check@animator/operation` for every result with `status`, in order.
+  func names(_ status: CheckStatus) -> [String] {
+    results.filter { $0.status == status }.map(\.name)
+  }
+
+  /// The failed checks (failed or crashed) of `animator`, as check ids, without duplicates, in order.
+  func failedChecks(of animator: String) -> [String] {
+    var seen: [String] = []
+    for result in results where result.target.animator == animator && result.status.isFailure {
+      if !seen.contains(result.check) { seen.append(result.check) }
+    }
+    return seen
+  }
+
+  /// The explanation of `check` on `target`, or "" when it did not run.
+  func explanation(_ check: CheckKind, _ target: CheckTarget = .library) -> String {
+    result(check, target)?.explanation ?? ""
+  }
+
+  func status(_ check: CheckKind, _ target: CheckTarget = .library) -> CheckStatus? {
+    result(check, target)?.status
+  }
+}
+
+extension CheckResult {
+  var name: String {
+    guard let animator = target.animator else { return check }
+    guard let operation = target.operation else { return "\(check)@\(animator)" }
+    return "\(check)@\(animator)/\(operation)"
+  }
+}
+
+/// A fresh temporary folder, removed (with its files) when the value goes away.
+final class TemporaryFolder {
+  let path: String
+
+  init() {
+    var template = Array("/tmp/plugin-validator-tests-XXXXXX".utf8CString)
+    path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
+  }
+
+  deinit {
+    if let directory = opendir(path) {
+      while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        if name != "." && name != ".." { unlink(path + "/" + name) }
+      }
+      closedir(directory)
+    }
+    rmdir(path)
+  }
+
+  /// Writes `text` to a file in the folder and returns its path.
+  func file(_ name: String, _ text: String) -> String {
+    let file = path + "/" + name
+    let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o755)
+    precondition(fd >= 0)
+    defer { close(fd) }
+    var bytes = Array(text.utf8)
+    precondition(write(fd, &bytes, bytes.count) == bytes.count)
+    return file
+  }
+}
+
+/// What a program run printed and how it ended.
+struct ProgramRun {
+  var status: Int32
+  var output: String
+  var errors: String
+}
+
+/// Runs `arguments[0]` with the rest as its arguments, stdin empty, stdout and stderr captured in files (no pipe
+/// can fill up), and waits for it.
+func runProgram(_ arguments: [String]) -> ProgramRun {
+  let folder = TemporaryFolder()
+  let outputPath = folder.path + "/stdout"
+  let errorsPath = folder.path + "/stderr"
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+  posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  posix_spawn_file_actions_addopen(&actions, 2, errorsPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+  var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+  defer { for pointer in argv { free(pointer) } }
+  var pid: pid_t = 0
+  guard posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else {
+    return ProgramRun(status: -1, output: "", errors: "cannot start \(arguments[0])")
+  }
+  var status: Int32 = 0
+  while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+  func contents(_ path: String) -> String {
+    let fd = open(path, O_RDONLY)
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = read(fd, &buffer, buffer.count)
+      if count <= 0 { break }
+      bytes += buffer[0..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+  let exited = (status & 0x7f) == 0
+  return ProgramRun(
+    status: exited ? (status >> 8) & 0xff : -(status & 0x7f), output: contents(outputPath), errors: contents(errorsPath)
+  )
+}
