@@ -167,6 +167,14 @@ for name in [
   )
 }
 
+// Swift fixtures: plugins on the TransitionKit SDK, which the AnimatorTests load with dlopen in the same way.
+for name in [
+  "SwiftSDK"  // one animator per SDK feature the built-in Swift animators leave out (SDKSurfaceTests)
+] {
+  products.append(.library(name: "TestPlugin\(name)", type: .dynamic, targets: ["TestPlugin\(name)"]))
+  targets.append(.target(name: "TestPlugin\(name)", dependencies: ["TransitionKit"], path: "Tests/Fixtures/\(name)"))
+}
+
 let package = Package(
   name: "TransitionHost",
   products: products,
