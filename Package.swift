@@ -73,6 +73,9 @@ targets += [
 
 // MARK: - TransitionKit: the Swift SDK for plugin authors
 
+// A library product, so that plugin packages outside this repository can depend on the SDK (docs/writing-plugins.md
+// §4); static, so that each plugin carries its own copy and needs nothing beside the Swift runtime.
+products.append(.library(name: "TransitionKit", type: .static, targets: ["TransitionKit"]))
 targets += [
   .target(name: "TransitionKit", dependencies: ["CTransitionABI"])
 ]
