@@ -122,6 +122,9 @@ for name in [
 
 // MARK: - TransitionKit: the Swift SDK for plugin authors
 
+// A library product, so that plugin packages outside this repository can depend on the SDK (docs/writing-plugins.md
+// §4); static, so that each plugin carries its own copy and needs nothing beside the Swift runtime.
+products.append(.library(name: "TransitionKit", type: .static, targets: ["TransitionKit"]))
 targets += [
   .target(name: "TransitionKit", dependencies: ["CTransitionABI"])
 ]
@@ -215,6 +218,14 @@ for name in [
       publicHeadersPath: "."
     )
   )
+}
+
+// Swift fixtures: plugins on the TransitionKit SDK, which the AnimatorTests load with dlopen in the same way.
+for name in [
+  "SwiftSDK"  // one animator per SDK feature the built-in Swift animators leave out (SDKSurfaceTests)
+] {
+  products.append(.library(name: "TestPlugin\(name)", type: .dynamic, targets: ["TestPlugin\(name)"]))
+  targets.append(.target(name: "TestPlugin\(name)", dependencies: ["TransitionKit"], path: "Tests/Fixtures/\(name)"))
 }
 
 let package = Package(

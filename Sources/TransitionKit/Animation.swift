@@ -124,7 +124,9 @@ extension UIView {
       "UIView.animate(usingSpringWithDamping:)", animations, completion)
   }
 
-  /// iOS 17's spring: `bounce` in [-1, 1) (0 = critically damped), lasting `springDuration`.
+  /// iOS 17's spring: `bounce` in (-1, 1] (0 = critically damped, 1 = undamped, negative = overdamped), with
+  /// `springDuration` both the spring's perceptual duration and how long the animation lasts (it lands on the target
+  /// then). `velocity` is in UIKit's unit (1 = the whole distance per second). The host refuses other bounces.
   public class func animate(
     springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0, initialSpringVelocity velocity: CGFloat = 0,
     delay: TimeInterval = 0, options: AnimationOptions = [], animations: @escaping () -> Void,

@@ -113,8 +113,18 @@ public typealias UIViewControllerTransitionCoordinatorContext = UIViewController
 
 /// UIViewControllerTransitionCoordinator: animations alongside the transition, for presentation controllers.
 public protocol UIViewControllerTransitionCoordinator: UIViewControllerContextTransitioning {
-  /// Runs `animation` in the transition's animation context (blocks inside it may set their own timing) and
-  /// `completion` after the transition ends. Returns false when the transition has ended or the host refused.
+  /// Animates the changes `animation` makes alongside the transition, as a block of its own with UIView's default
+  /// curve (easeInOut), whatever timing the animator's blocks use. Called before `animateTransition` has returned
+  /// (from `presentationTransitionWillBegin`, say), the block runs right after it returns, from time 0 for the
+  /// transition's whole duration; called later (from a completion), it runs at once over the rest of the duration.
+  ///
+  /// That is UIKit's rule for animators that do not use UIView animations; UIKit runs alongside animations of an
+  /// animator that does in its animation context (its duration and curve), which the host does not track. To follow
+  /// the animator's timing, start a block with that timing inside `animation`: blocks started there keep their own.
+  /// An interactive transition scrubs the block with its own animations, and a cancel runs it back. `completion` runs
+  /// when the block ends (usually at the transition's duration, so possibly before the animator calls
+  /// `completeTransition`), or, when the transition is cancelled, once it is back at its start. Returns false when
+  /// the transition has ended or the host refused.
   @discardableResult
   func animate(
     alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?,

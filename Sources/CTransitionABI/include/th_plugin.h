@@ -727,11 +727,23 @@ typedef struct th_host_api {
                                   th_animations_fn animations, void *user_data);
 
   /**
-   * The transition coordinator's animate(alongsideTransition:completion:): `animations` runs in the same
-   * animation context as the transition (right after animate_transition returns, with the transition's
-   * duration and the animator's timing); `completion` runs after the transition ends. For presentation
-   * controllers (chrome such as dimming). Phase: animate (including presentation-controller will-begin
-   * calls), animations.
+   * The transition coordinator's animate(alongsideTransition:completion:), for presentation controllers
+   * (chrome such as dimming). `animations` runs as an animation block of its own, on the transition's
+   * timeline, with UIView's default curve (easeInOut) whatever timing the animator's blocks use:
+   * - called before animate_transition has returned (from a will-begin call, from animate_transition or
+   *   from an animations function inside it): queued, then run right after animate_transition returns, in
+   *   call order, as a block from time 0 lasting the transition's duration;
+   * - called later (from a completion): run at once, over the rest of the duration (duration minus the
+   *   current time; at or past the end its writes apply at once).
+   * This is UIKit's rule for animators that do not animate with UIView blocks. UIKit puts alongside
+   * animations of an animator that does into that animator's animation context (its duration and curve);
+   * the host does not, so to follow the animator's timing start a block with that timing inside
+   * `animations` (blocks started there keep their own timing). Interactive transitions scrub the block
+   * with the rest of the timeline, and a cancel runs it back. `completion` is the block's completion, with
+   * th_completion_fn's rules: going forward it runs when transition time passes the block's end, usually
+   * the transition's duration, so possibly before the animator's complete_transition; a cancelled
+   * transition runs it once it is back at its start, before the did-end calls. Phase: animate (including
+   * presentation-controller will-begin calls), animations.
    */
   th_status(TH_ABI *animate_alongside)(th_context ctx, th_animations_fn animations, th_completion_fn completion,
                                        void *user_data);
