@@ -28,8 +28,12 @@ test-deps:
 build: deps
 	$(SWIFT) build
 
+# The built-in animators are products of their own: build them beside the binary, which auto-loads them.
+BUILTIN_PLUGINS := PullDown Sheet MagicMove Flip SegueSlide
+
 release: deps
 	$(SWIFT) build -c release --product transition-host
+	@for p in $(BUILTIN_PLUGINS); do $(SWIFT) build -c release --product TransitionPlugin$$p || exit 1; done
 
 # Serve JSON-RPC on stdin/stdout (release build). Extra flags: make run ARGS="--log-level debug".
 # stdout belongs to the protocol: everything the build prints goes to stderr.

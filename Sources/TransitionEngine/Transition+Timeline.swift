@@ -62,8 +62,8 @@ extension Transition {
         let target: Double
         if time < duration {
           let needed = (duration - time) / speed
-          if remaining >= needed {
-            (used, target) = (needed, duration)
+          if remaining >= needed - Self.timeTolerance {
+            (used, target) = (min(needed, remaining), duration)
           } else {
             (used, target) = (remaining, time + remaining * speed)
           }
@@ -151,7 +151,7 @@ extension Transition {
     // must not keep this loop from returning.
     var stalls = 0
     while !state.isEnded, requestedCompletion == nil, stalls < Self.maxStalledSteps,
-      let next = scene.nextEventTime, next <= target
+      let next = scene.nextEventTime, next <= target + Self.timeTolerance
     {
       let moment = max(next, time)
       stalls = moment > time ? 0 : stalls + 1
@@ -159,8 +159,9 @@ extension Transition {
       callout { scene.advance(to: moment) }
     }
     if !state.isEnded, requestedCompletion == nil {
-      time = target
-      callout { scene.advance(to: target) }
+      let reached = max(target, time)
+      time = reached
+      callout { scene.advance(to: reached) }
     }
   }
 
@@ -178,6 +179,10 @@ extension Transition {
     motion = .drain(speed: speed)
     callout { scene.fireAllPending(finished: true) }
   }
+
+  /// Clock steps are sums of floating-point dts (8 × 0.1 s is 0.7999999999999999 s): an end or an event within a
+  /// picosecond of the time reached counts as reached, so a client ticking by 1/fps lands exactly on the end.
+  static let timeTolerance = 1e-12
 
   /// How many times in a row `playForward` fires completions without time moving before it moves on regardless.
   static let maxStalledSteps = 1_000
