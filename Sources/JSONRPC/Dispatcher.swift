@@ -249,14 +249,14 @@ package final class Dispatcher {
 
   /// Appends the reply `{"jsonrpc":"2.0","id":…,"result"|"error":…}` to `buffer`.
   ///
-  /// The envelope is written as bytes around the serialized id and result (no json-c object is built
-  /// for it): the hot path's cheapest way to a reply.
+  /// The envelope is written as bytes around the serialized id and result or error (no json-c object is
+  /// built for it): the hot path's cheapest way to a reply.
   func appendReply(id: JSON, result: JSON?, error: ResponseError?, to buffer: inout [UInt8]) {
     buffer.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
     id.appendSerialized(to: &buffer)
     if let error {
       buffer.append(contentsOf: #","error":"#.utf8)
-      error.json.appendSerialized(to: &buffer)
+      error.appendSerialized(to: &buffer)
     } else {
       buffer.append(contentsOf: #","result":"#.utf8)
       (result ?? .null).appendSerialized(to: &buffer)

@@ -3,7 +3,8 @@ import JSON
 /// A JSON-RPC error object: what a failed request gets back.
 ///
 /// `message` is one short sentence; structure goes into `data`. The value is `Sendable` (errors cross
-/// `throw`s), so `data` is kept as its JSON text and rebuilt when the reply is written.
+/// `throw`s), so `data` is kept as its JSON text; a reply splices that text in as it is
+/// (`appendSerialized(to:)`), and only `data` and `json` parse it again.
 package struct ResponseError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The error code.
   package var code: ErrorCode
@@ -37,6 +38,21 @@ package struct ResponseError: Error, Sendable, Equatable, CustomStringConvertibl
     builder.setNew("message", JSON(message))
     if let data { builder.setNew("data", data) }
     return builder.build()
+  }
+
+  /// Appends the error object as compact JSON: the same bytes as `json.appendSerialized(to:)`, but `dataText`
+  /// goes in as it is instead of being parsed into a value and serialized again (the error replies' hot path).
+  package func appendSerialized(to buffer: inout [UInt8]) {
+    buffer.append(contentsOf: #"{"code":"#.utf8)
+    buffer.append(contentsOf: String(code.rawValue).utf8)
+    buffer.append(contentsOf: #","message":"#.utf8)
+    // json-c's escaping, so the text is what the object form would give.
+    JSON(message).appendSerialized(to: &buffer)
+    if let dataText {
+      buffer.append(contentsOf: #","data":"#.utf8)
+      buffer.append(contentsOf: dataText.utf8)
+    }
+    buffer.append(UInt8(ascii: "}"))
   }
 
   // MARK: Factories

@@ -110,6 +110,31 @@ extension PluginAnimator {
     startedBlocks += 1
   }
 
+  /// A block call's arguments once checked.
+  private struct CheckedBlock {
+    var scene: Scene
+    var timing: AnimationTiming
+    var duration: Double
+    var delay: Double
+    var animations: th_animations_fn
+  }
+
+  /// The checks `animate` and `animateKeyframes` share after their own options, in one order so a call with
+  /// several faults reports the same one from either: timing and duration, delay, the animations function, the
+  /// phase, nesting, and last the block limit (so a refused call is not counted).
+  private func checkBlock(
+    _ timing: th_timing, duration: Double, delay: Double, _ animations: th_animations_fn?
+  ) throws(HostFailure) -> CheckedBlock {
+    let (checkedTiming, checkedDuration) = try Self.timing(timing, duration: duration)
+    let checkedDelay = try Self.delay(delay)
+    guard let animations else { throw .null("animations") }
+    let scene = try engineContext().scene
+    try checkNesting()
+    try countBlock()
+    return CheckedBlock(
+      scene: scene, timing: checkedTiming, duration: checkedDuration, delay: checkedDelay, animations: animations)
+  }
+
   /// The engine closure that runs a plugin animations function in `phase`.
   private func animationsBody(
     _ animations: th_animations_fn, _ userData: UnsafeMutableRawPointer?, _ phase: Phase
@@ -131,15 +156,10 @@ extension PluginAnimator {
     try checkStructSize(UnsafeRawPointer(options), minimum: MemoryLayout<th_animation_options>.size, "options")
     let o = options.pointee
     guard o.flags == 0 else { throw .unsupported("options.flags", "unknown option flags \(o.flags)") }
-    let (timing, duration) = try Self.timing(o.timing, duration: o.duration)
-    let delay = try Self.delay(o.delay)
-    guard let animations else { throw .null("animations") }
-    let scene = try engineContext().scene
-    try checkNesting()
-    try countBlock()
-    scene.animate(
-      duration: duration, delay: delay, timing: timing, animations: animationsBody(animations, userData, .animations),
-      completion: owe(completion, userData))
+    let block = try checkBlock(o.timing, duration: o.duration, delay: o.delay, animations)
+    block.scene.animate(
+      duration: block.duration, delay: block.delay, timing: block.timing,
+      animations: animationsBody(block.animations, userData, .animations), completion: owe(completion, userData))
     return TH_OK
   }
 
@@ -161,15 +181,10 @@ extension PluginAnimator {
     default:
       throw .unsupported("options.calculation_mode", "unknown th_calculation_mode \(o.calculation_mode.rawValue)")
     }
-    let (timing, duration) = try Self.timing(o.timing, duration: o.duration)
-    let delay = try Self.delay(o.delay)
-    guard let animations else { throw .null("animations") }
-    let scene = try engineContext().scene
-    try checkNesting()
-    try countBlock()
-    scene.animateKeyframes(
-      duration: duration, delay: delay, timing: timing, mode: mode,
-      animations: animationsBody(animations, userData, .keyframes), completion: owe(completion, userData))
+    let block = try checkBlock(o.timing, duration: o.duration, delay: o.delay, animations)
+    block.scene.animateKeyframes(
+      duration: block.duration, delay: block.delay, timing: block.timing, mode: mode,
+      animations: animationsBody(block.animations, userData, .keyframes), completion: owe(completion, userData))
     return TH_OK
   }
 

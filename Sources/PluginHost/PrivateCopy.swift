@@ -88,8 +88,9 @@ func systemError(_ code: Int32) -> String {
 }
 
 extension String {
-  /// `self` with every occurrence of `target` replaced (no Foundation here).
-  func replacingAll(_ target: String, with replacement: String) -> String {
+  /// `self` with every occurrence of `target` replaced, left to right without overlaps; an empty `target`
+  /// changes nothing. (No Foundation here; the HTML preview uses it too.)
+  package func replacingAll(_ target: String, with replacement: String) -> String {
     guard !target.isEmpty else { return self }
     var result = ""
     var rest = self[...]

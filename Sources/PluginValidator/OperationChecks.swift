@@ -147,6 +147,15 @@ enum OperationChecks {
     return nil
   }
 
+  /// Why a run did not end cancelled, exactly once, with the scene back in its initial state, or nil.
+  static func cancelFailure(_ run: HarnessRun) -> String? {
+    if let failure = completionFailure(run, expected: .cancelled(reason: nil)) { return failure }
+    if let initial = run.initialState, let now = run.currentState(), let difference = now.difference(from: initial) {
+      return "the scene is not restored: \(difference)"
+    }
+    return nil
+  }
+
   /// A completed transition whose to root is not visible at the end.
   static func endStateWarning(_ run: HarnessRun) -> String? {
     guard let transition = run.transition, let scene = run.scene else { return nil }
@@ -178,14 +187,7 @@ enum OperationChecks {
           run.perform("update") { (transition) throws(TransitionError) in _ = try transition.update(percent: percent) }
           run.perform("cancel") { (transition) throws(TransitionError) in try transition.cancel() }
           run.advanceUntilEnded()
-          if let failure = completionFailure(run, expected: .cancelled(reason: nil)) {
-            return .fail("\(label): \(failure)")
-          }
-          if let initial = run.initialState, let now = run.currentState(),
-            let difference = now.difference(from: initial)
-          {
-            return .fail("\(label): the scene is not restored: \(difference)")
-          }
+          if let failure = cancelFailure(run) { return .fail("\(label): \(failure)") }
         }
       }
       return .pass("cancelled once and restored exactly at 10 %, 50 % and 90 %")
@@ -242,14 +244,7 @@ enum OperationChecks {
         } else {
           run.perform("reverse") { (transition) throws(TransitionError) in _ = try transition.reverse() }
           run.advanceUntilEnded()
-          if let failure = completionFailure(run, expected: .cancelled(reason: nil)) {
-            return .fail("reversed halfway through a normal run: \(failure)")
-          }
-          if let initial = run.initialState, let now = run.currentState(),
-            let difference = now.difference(from: initial)
-          {
-            return .fail("reversed halfway through a normal run: the scene is not restored: \(difference)")
-          }
+          if let failure = cancelFailure(run) { return .fail("reversed halfway through a normal run: \(failure)") }
           done.append("running → cancelling ended cancelled and restored")
         }
       }

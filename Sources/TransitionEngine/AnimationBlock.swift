@@ -389,32 +389,13 @@ extension Scene {
       report(.invalidTime(what: "advance time"))
       return
     }
-    guard !isFiring else {
-      report(.reentrantAdvance)
-      return
-    }
-    isFiring = true
-    // Completions run outside any block the caller may have open.
-    let open = contexts
-    contexts = []
-    defer {
-      contexts = open
-      isFiring = false
-    }
-    var count = 0
-    while let e = nextValidEvent(), e.time <= t {
-      if count == Self.completionLimit {
-        report(.runawayCompletions(count: count))
-        break
-      }
-      events.popFirst()
-      count += 1
+    let accepted = firePending(while: { $0.time <= t }) { e in
       // Exactly its completion time, even when `seek` already moved past it: what a completion starts does not
       // depend on how the timeline was sampled.
       currentTime = e.time
       fire(e, finished: nil)
     }
-    currentTime = t
+    if accepted { currentTime = t }
   }
 
   /// Sets `currentTime` to t in either direction without firing anything (scrubbing). Completions passed over
@@ -432,9 +413,19 @@ extension Scene {
   /// including those of blocks the completions start (up to a limit; a runaway chain is reported). For
   /// cancelling: run what is pending, then `restore` the initial state.
   package func fireAllPending(finished: Bool) {
+    firePending(while: { _ in true }) { fire($0, finished: finished) }
+  }
+
+  /// The firing loop of `advance` and `fireAllPending`: takes the next valid event while `isDue` says so and
+  /// hands it to `body`, up to `completionLimit` (a runaway chain is reported and cut off). Completions run
+  /// outside any block the caller may have open. A call from inside a completion is reported and does nothing.
+  ///
+  /// - Returns: false when it refused a reentrant call.
+  @discardableResult
+  private func firePending(while isDue: (PendingEvent) -> Bool, _ body: (PendingEvent) -> Void) -> Bool {
     guard !isFiring else {
       report(.reentrantAdvance)
-      return
+      return false
     }
     isFiring = true
     let open = contexts
@@ -444,15 +435,16 @@ extension Scene {
       isFiring = false
     }
     var count = 0
-    while let e = nextValidEvent() {
+    while let e = nextValidEvent(), isDue(e) {
       if count == Self.completionLimit {
         report(.runawayCompletions(count: count))
         break
       }
       events.popFirst()
       count += 1
-      fire(e, finished: finished)
+      body(e)
     }
+    return true
   }
 
   /// Drops every pending completion without calling it, and stops every driver (it no longer writes presentation

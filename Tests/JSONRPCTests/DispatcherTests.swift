@@ -409,6 +409,26 @@ private func idText(inReply bytes: [UInt8]) -> String? {
     #expect(error["error"]?["data"]?["limit"] == 10)
   }
 
+  /// An error reply splices `data`'s stored text in; the bytes are those json-c writes for the object (escaped
+  /// quote and newline, `/` and non-ASCII as they are, control characters as \u00XX), written out by hand.
+  @Test func errorRepliesAreWrittenExactly() {
+    var lines: [String] = []
+    let dispatcher = Dispatcher { lines.append(String(decoding: $0, as: UTF8.self)) }
+    let data: JSON = ["path": "a/b", "list": [1, 0.5, true, nil], "nested": ["é": "\u{1}"]]
+    let error = ResponseError(code: .invalidParams, message: "say \"hi\"\n/ok", data: data)
+    dispatcher.sendError(error, id: 7)
+    dispatcher.sendError(.invalidRequest("x"), id: "s")
+    let expected = [
+      #"{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"say \"hi\"\n/ok","data":"#
+        + #"{"path":"a/b","list":[1,0.5,true,null],"nested":{"é":"\u0001"}}}}"#,
+      #"{"jsonrpc":"2.0","id":"s","error":{"code":-32600,"message":"Invalid Request: x."}}"#,
+    ]
+    #expect(lines == expected)
+    var bytes: [UInt8] = []
+    error.appendSerialized(to: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == error.json.serialized())
+  }
+
   @Test func decodeThenDispatchLaterEqualsHandle() throws {
     var output: [String] = []
     let dispatcher = Dispatcher { output.append(String(decoding: $0, as: UTF8.self)) }

@@ -4,6 +4,7 @@
 // frames").
 
 import JSON
+import PluginHost
 
 /// Writes preview pages.
 ///
@@ -16,7 +17,7 @@ package enum PreviewHTML {
   /// The page for `document`.
   package static func page(_ document: PreviewDocument) -> String {
     // Inside <script> only "</" could end the element early; JSON allows "<" to be written as \u003c.
-    let data = document.pageData().serialized().replacingEvery("<", with: "\\u003c")
+    let data = document.pageData().serialized().replacingAll("<", with: "\\u003c")
     return fill(
       template, ["TITLE": escape(document.title), "SUBTITLE": escape(document.subtitle), "DATA": data])
   }
@@ -259,20 +260,4 @@ package enum PreviewHTML {
     </html>
 
     """#
-}
-
-extension String {
-  /// Every occurrence of `target` replaced (Foundation-free).
-  func replacingEvery(_ target: String, with replacement: String) -> String {
-    guard !target.isEmpty else { return self }
-    var result = ""
-    var rest = self[...]
-    while let range = rest.firstRange(of: target) {
-      result += rest[..<range.lowerBound]
-      result += replacement
-      rest = rest[range.upperBound...]
-    }
-    result += rest
-    return result
-  }
 }

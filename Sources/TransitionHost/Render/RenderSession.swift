@@ -35,17 +35,7 @@ final class RenderSession {
   init(options: HostOptions, logger: Logger) {
     self.logger = logger
     // The same search path and registry as TransitionProtocol.install, minus the event loop.
-    let logs = PluginLogQueue(minimumLevel: TransitionProtocol.pluginLevel(options.logLevel))
-    let searchPath = PluginSearchPath(
-      builtInFolder: PluginSearchPath.executableFolder(), pluginDirs: options.pluginDirectories,
-      environmentPath: options.environmentPluginDirectories.isEmpty
-        ? nil : options.environmentPluginDirectories.joined(separator: ":"))
-    let registry = PluginRegistry(
-      searchPath: searchPath, allowAnyPath: options.allowAnyPluginPath, logger: logs.logger())
-    for failure in registry.loadAutomatically() {
-      logger.warn("plugin \(failure.path) was not loaded: \(failure.error.message)")
-    }
-    _ = logs.take()
+    let (registry, logs) = TransitionProtocol.loadStartupPlugins(options: options, logger: logger)
     catalog = PluginAnimatorCatalog(registry: registry)
     dispatcher = Dispatcher()
     service = TransitionService(
