@@ -1,28 +1,20 @@
 import PluginValidator
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// The build folder: beside the test binary, SwiftPM puts every product (fixture plugins, the check process),
-/// or `TRANSITION_HOST_PLUGIN_DIR` for other layouts.
+/// The products the validator's tests use, from the build folder (`BuildProducts.folder`).
 enum Build {
-  static var folder: String {
-    if let value = getenv("TRANSITION_HOST_PLUGIN_DIR"), value.pointee != 0 { return String(cString: value) }
-    let resolved = realpath("/proc/self/exe", nil)!
-    defer { free(resolved) }
-    let executable = String(cString: resolved)
-    return String(executable[..<executable.lastIndex(of: "/")!])
-  }
-
   /// Fixture plugin `name` (product `TestPlugin<name>`).
   static func fixture(_ name: String) -> String {
-    folder + "/libTestPlugin\(name).so"
+    BuildProducts.fixturePlugin(name)
   }
 
   /// The check process built for these tests (transition-host's `validate --run-check` mode alone).
   static var checkProcess: CheckCommand {
-    CheckCommand(executable: folder + "/PluginValidatorCheckProcess")
+    CheckCommand(executable: BuildProducts.executable("PluginValidatorCheckProcess"))
   }
 }
 
