@@ -1,29 +1,10 @@
 import CTransitionABI
 import PluginHost
-import Synchronization
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
 #endif
-
-/// Where the fixture plugins (`libTestPlugin<Name>.so`) are: beside the test binary, as SwiftPM builds
-/// every product into one folder, or in `TRANSITION_HOST_PLUGIN_DIR` for other layouts. (A test target
-/// cannot depend on a dynamic-library product, swiftlang/swift-package-manager#8245, and must not link
-/// plugins anyway: they all export th_plugin_entry.)
-enum Fixtures {
-  static var folder: String {
-    if let value = getenv("TRANSITION_HOST_PLUGIN_DIR"), value.pointee != 0 { return String(cString: value) }
-    let resolved = realpath("/proc/self/exe", nil)!
-    defer { free(resolved) }
-    let executable = String(cString: resolved)
-    return String(executable[..<executable.lastIndex(of: "/")!])
-  }
-
-  /// The path of fixture `name` (the product is `TestPlugin<name>`).
-  static func path(_ name: String) -> String {
-    folder + "/libTestPlugin\(name).so"
-  }
-}
 
 /// A fresh temporary folder, removed (with its files) when the value goes away.
 final class TemporaryFolder {
@@ -94,20 +75,6 @@ func readFile(_ path: String) -> [UInt8] {
 /// Copies a file over `destination` in place (like `cp`).
 func copyFile(_ source: String, to destination: String) {
   writeFile(destination, readFile(source))
-}
-
-/// A logger that keeps what plugins log.
-final class LogCapture: Sendable {
-  private let records = Mutex<[PluginLogRecord]>([])
-
-  var logger: PluginLogger {
-    PluginLogger { record in self.records.withLock { $0.append(record) } }
-  }
-
-  /// Messages logged so far, as "source: message".
-  var lines: [String] {
-    records.withLock { $0.map { "\($0.source): \($0.message)" } }
-  }
 }
 
 /// A registry whose only folder is `folder` (no built-in folder).
