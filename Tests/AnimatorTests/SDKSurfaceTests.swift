@@ -355,33 +355,8 @@ extension LogCapture {
 
   // MARK: - The bounce spring
 
-  /// iOS 17's spring(duration: d, bounce: b) as a damped oscillator written out here: mass 1, ω₀ = 2π/d,
-  /// ζ = 1 − b for b ≥ 0 and 1/(1 + b) for b < 0; x = 1 − progress with x(0) = 1, x′(0) = −v₀. The closed forms:
-  /// ζ < 1: e^(−ζω₀t)(cos ω_d t + ((ζω₀ − v₀)/ω_d) sin ω_d t), ω_d = ω₀√(1 − ζ²); ζ = 1: (1 + (ω₀ − v₀)t)e^(−ω₀t);
-  /// ζ > 1: A e^(r₁t) + (1 − A) e^(r₂t), r₁,₂ = −ω₀(ζ ∓ √(ζ² − 1)), A = (−v₀ − r₂)/(r₁ − r₂) (from x(0) = 1 and
-  /// x′(0) = −v₀). The animation lasts d and lands on 1 as the engine documents: over the last 10 % the residual
-  /// x(d) is blended out with the smoothstep 3u² − 2u³.
-  static func bounceProgress(duration d: Double, bounce b: Double, velocity v: Double = 0, at t: Double) -> Double {
-    let omega = 2 * Double.pi / d
-    let zeta = b >= 0 ? 1 - b : 1 / (1 + b)
-    func x(_ t: Double) -> Double {
-      if zeta < 1 {
-        let wd = omega * (1 - zeta * zeta).squareRoot()
-        return exp(-zeta * omega * t) * (cos(wd * t) + (zeta * omega - v) / wd * sin(wd * t))
-      }
-      if zeta == 1 { return (1 + (omega - v) * t) * exp(-omega * t) }
-      let root = (zeta * zeta - 1).squareRoot()
-      let r1 = -omega * (zeta - root)
-      let r2 = -omega * (zeta + root)
-      let a = (-v - r2) / (r1 - r2)
-      return a * exp(r1 * t) + (1 - a) * exp(r2 * t)
-    }
-    if t <= 0 { return 0 }
-    if t >= d { return 1 }
-    let u = min(max((t - 0.9 * d) / (0.1 * d), 0), 1)
-    return 1 - (x(t) - x(d) * u * u * (3 - 2 * u))
-  }
-
+  /// The expected curves are iOS 17's spring(duration:bounce:) in closed form with the engine's landing, written out
+  /// independently of the engine (TestSupport's `BounceSpring`).
   @Test func bounceSpringsFollowTheirClosedForms() throws {
     let run = try Run("bounce")
     #expect(run.transition.duration == 0.8)
@@ -389,12 +364,12 @@ extension LogCapture {
     for step in 0...85 {
       let t = Double(step) / 100
       let dot = try run.state("dot", at: t)
-      let x = 100 + 200 * Self.bounceProgress(duration: 0.6, bounce: 0.3, at: t)
+      let x = 100 + 200 * BounceSpring(duration: 0.6, bounce: 0.3).progress(t)
       expectClose(dot.position.x, x, 1e-6, "x at \(t)")
       expectClose(
-        dot.cornerRadius, 10 * Self.bounceProgress(duration: 0.8, bounce: -0.4, velocity: 1, at: t), 1e-6,
+        dot.cornerRadius, 10 * BounceSpring(duration: 0.8, bounce: -0.4, initialVelocity: 1).progress(t), 1e-6,
         "cornerRadius at \(t)")
-      expectClose(dot.alpha, 1 - 0.8 * Self.bounceProgress(duration: 0.5, bounce: 0, at: t), 1e-6, "alpha at \(t)")
+      expectClose(dot.alpha, 1 - 0.8 * BounceSpring(duration: 0.5, bounce: 0).progress(t), 1e-6, "alpha at \(t)")
       overshoot = max(overshoot, dot.position.x - 300)
     }
     // bounce 0.3 overshoots (by about e^(−πζ/√(1 − ζ²)) ≈ 4.6 % of 200 points); each spring ends on its target.

@@ -44,9 +44,8 @@ package enum Reference {
 /// ζ = 1: (1 + ω₀T)·e^(−ω₀T) = ε, solved here by bisection.
 /// A spring thrown toward its target no faster than 2ζω₀ has a smaller envelope term than at rest, and the engine
 /// (its documented rule: never softer than the same spring at rest) keeps that ω₀; this type only covers that
-/// range. Then the closed form x(t) (reference §10.3), with the engine's documented landing (Spring, "Duration and
-/// landing"): over the last 10 % of T the residual r = x(T) is blended out with the smoothstep σ(u) = 3u² − 2u³,
-/// u = (t − 0.9T)/(0.1T): progress = 1 − [x(t) − r·σ(u)], and progress = 1 from T on.
+/// range. Then the closed form x(t) (reference §10.3), with the engine's documented landing
+/// (`landedSpringProgress`).
 package struct UIKitSpring: Sendable {
   package let zeta: Double
   package let duration: Double
@@ -86,10 +85,56 @@ package struct UIKitSpring: Sendable {
 
   /// Progress at `t` seconds, landing included.
   package func progress(_ t: Double) -> Double {
-    guard t > 0 else { return 0 }
-    guard t < duration else { return 1 }
-    let u = (t - 0.9 * duration) / (0.1 * duration)
-    let sigma = u <= 0 ? 0 : (u >= 1 ? 1 : u * u * (3 - 2 * u))
-    return 1 - (displacement(t) - displacement(duration) * sigma)
+    landedSpringProgress(at: t, duration: duration, displacement: displacement)
   }
+}
+
+/// iOS 17's `spring(duration: d, bounce: b)` as a damped oscillator written out here: mass 1, ω₀ = 2π/d,
+/// ζ = 1 − b for b ≥ 0 and 1/(1 + b) for b < 0; x = 1 − progress with x(0) = 1, x′(0) = −v₀. The closed forms:
+/// ζ < 1: e^(−ζω₀t)(cos ω_d t + ((ζω₀ − v₀)/ω_d) sin ω_d t), ω_d = ω₀√(1 − ζ²); ζ = 1: (1 + (ω₀ − v₀)t)e^(−ω₀t);
+/// ζ > 1: A e^(r₁t) + (1 − A) e^(r₂t), r₁,₂ = −ω₀(ζ ∓ √(ζ² − 1)), A = (−v₀ − r₂)/(r₁ − r₂) (from x(0) = 1 and
+/// x′(0) = −v₀). The animation lasts d and lands as `UIKitSpring` does (the engine's documented landing).
+package struct BounceSpring: Sendable {
+  package let duration: Double
+  package let velocity: Double
+  /// The natural frequency ω₀ and damping ratio ζ.
+  package let omega: Double
+  package let zeta: Double
+
+  package init(duration: Double, bounce: Double, initialVelocity velocity: Double = 0) {
+    self.duration = duration
+    self.velocity = velocity
+    omega = 2 * Double.pi / duration
+    zeta = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
+  }
+
+  /// x(t) = 1 − progress of the free spring.
+  package func displacement(_ t: Double) -> Double {
+    if zeta < 1 {
+      let wd = omega * (1 - zeta * zeta).squareRoot()
+      return exp(-zeta * omega * t) * (cos(wd * t) + (zeta * omega - velocity) / wd * sin(wd * t))
+    }
+    if zeta == 1 { return (1 + (omega - velocity) * t) * exp(-omega * t) }
+    let root = (zeta * zeta - 1).squareRoot()
+    let r1 = -omega * (zeta - root)
+    let r2 = -omega * (zeta + root)
+    let a = (-velocity - r2) / (r1 - r2)
+    return a * exp(r1 * t) + (1 - a) * exp(r2 * t)
+  }
+
+  /// Progress at `t` seconds, landing included.
+  package func progress(_ t: Double) -> Double {
+    landedSpringProgress(at: t, duration: duration, displacement: displacement)
+  }
+}
+
+/// The engine's documented landing of a spring that lasts exactly `duration` T (Spring, "Duration and landing"):
+/// 0 until t > 0; over the last 10 % of T the residual r = x(T) is blended out with the smoothstep
+/// σ(u) = 3u² − 2u³, u = (t − 0.9T)/(0.1T): progress = 1 − [x(t) − r·σ(u)]; exactly 1 from T on.
+func landedSpringProgress(at t: Double, duration: Double, displacement: (Double) -> Double) -> Double {
+  guard t > 0 else { return 0 }
+  guard t < duration else { return 1 }
+  let u = (t - 0.9 * duration) / (0.1 * duration)
+  let sigma = u <= 0 ? 0 : (u >= 1 ? 1 : u * u * (3 - 2 * u))
+  return 1 - (displacement(t) - displacement(duration) * sigma)
 }
