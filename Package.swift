@@ -28,21 +28,40 @@ targets += [
 
 targets += [
   .target(name: "JSON", dependencies: ["CJSONC"]),
-  .testTarget(name: "JSONTests", dependencies: ["JSON"]),
+  .testTarget(
+    name: "JSONTests",
+    dependencies: [
+      "JSON",
+      "TestSupport",
+    ]
+  ),
 ]
 
 // MARK: - JSONRPC: messages, errors, framing, dispatch
 
 targets += [
   .target(name: "JSONRPC", dependencies: ["JSON"]),
-  .testTarget(name: "JSONRPCTests", dependencies: ["JSONRPC", "JSON"]),
+  .testTarget(
+    name: "JSONRPCTests",
+    dependencies: [
+      "JSONRPC",
+      "JSON",
+      "TestSupport",
+    ]
+  ),
 ]
 
 // MARK: - TransitionEngine: geometry, layers, timing, animations, context, interaction (pure)
 
 targets += [
   .target(name: "TransitionEngine"),
-  .testTarget(name: "TransitionEngineTests", dependencies: ["TransitionEngine"]),
+  .testTarget(
+    name: "TransitionEngineTests",
+    dependencies: [
+      "TestSupport",
+      "TransitionEngine",
+    ]
+  ),
 ]
 
 // MARK: - CTransitionABI: the public plugin header
@@ -66,9 +85,25 @@ targets += [
     dependencies: [
       "CTransitionABI",
       "PluginHost",
+      "TestSupport",
       "TransitionEngine",
     ]
   ),
+]
+
+// MARK: - TestSupport: what several test targets share (build folder, reference math, seeded RNG, plugin runs)
+
+// A library of the tests alone, in the style of sourcekit-lsp's SKTestSupport. Its reference math never calls the
+// engine's curve or spring code, and it depends on no plugin product (plugins are loaded with dlopen).
+targets += [
+  .target(
+    name: "TestSupport",
+    dependencies: [
+      "PluginHost",
+      "TransitionEngine",
+    ],
+    path: "Tests/TestSupport"
+  )
 ]
 
 // MARK: - PluginValidator: `transition-host validate`, a battery of checks on a plugin, each in its own process
@@ -96,6 +131,7 @@ targets += [
       "CTransitionABI",
       "JSON",
       "PluginValidator",
+      "TestSupport",
       "TransitionEngine",
     ]
   ),
@@ -149,11 +185,18 @@ targets += [
       "JSON",
       "JSONRPC",
       "PluginHost",
+      "TestSupport",
       "TransitionEngine",
       "TransitionHost",
     ]
   ),
-  .testTarget(name: "EndToEndTests", dependencies: ["JSON"]),
+  .testTarget(
+    name: "EndToEndTests",
+    dependencies: [
+      "JSON",
+      "TestSupport",
+    ]
+  ),
 ]
 
 // MARK: - Built-in animators (Plugins/<Name>, product TransitionPlugin<Name>)
@@ -184,6 +227,7 @@ targets.append(
     dependencies: [
       "CTransitionABI",
       "PluginHost",
+      "TestSupport",
       "TransitionEngine",
     ]
   )

@@ -1,10 +1,10 @@
-// Support for the tests of the built-in animators written in C (flip, segue-slide): where their libraries are, a
-// registry that loads them, and reference formulas written here from the seeds' and the references' own numbers
-// (never the engine's curve, spring or matrix code), so the tests compare the engine against independent values.
+// Support for the tests of the built-in animators written in C (flip, segue-slide): the seeds' two-screen scene and
+// reference matrices written here from the references' own numbers (never the engine's matrix code). The plugin
+// folder, registry, curves and springs are TestSupport's.
 
 import CTransitionABI
 import PluginHost
-import Synchronization
+import TestSupport
 import TransitionEngine
 
 #if canImport(Glibc)
@@ -13,46 +13,6 @@ import TransitionEngine
 
 /// Namespace for the C-animator test support (one name, so nothing clashes with other test files of the target).
 enum CAnimatorSupport {
-  // MARK: - Plugins
-
-  /// The folder of the built plugins: beside the test binary (SwiftPM builds every product into one folder), or
-  /// `TRANSITION_HOST_PLUGIN_DIR`. A test target cannot depend on a dynamic-library product
-  /// (swiftlang/swift-package-manager#8245) and must not link plugins anyway: they all export th_plugin_entry.
-  static var pluginFolder: String {
-    if let value = getenv("TRANSITION_HOST_PLUGIN_DIR"), value.pointee != 0 { return String(cString: value) }
-    let resolved = realpath("/proc/self/exe", nil)!
-    defer { free(resolved) }
-    let executable = String(cString: resolved)
-    return String(executable[..<executable.lastIndex(of: "/")!])
-  }
-
-  /// The path of built-in `name` (product `TransitionPlugin<name>`).
-  static func pluginPath(_ name: String) -> String {
-    pluginFolder + "/libTransitionPlugin\(name).so"
-  }
-
-  /// A logger that keeps every record.
-  final class LogCapture: Sendable {
-    private let records = Mutex<[PluginLogRecord]>([])
-
-    var logger: PluginLogger {
-      PluginLogger { record in self.records.withLock { $0.append(record) } }
-    }
-
-    /// Records at `.warning` or above, as "source: message".
-    var problems: [String] {
-      records.withLock { $0.filter { $0.level >= .warning }.map { "\($0.source): \($0.message)" } }
-    }
-  }
-
-  /// A registry with the built-ins `names` loaded by path (nothing else: no auto-loading of other built-ins).
-  static func registry(loading names: [String], log: LogCapture = LogCapture()) throws -> PluginRegistry {
-    let registry = PluginRegistry(
-      searchPath: PluginSearchPath(builtInFolder: nil, pluginDirs: [pluginFolder]), logger: log.logger)
-    for name in names { try registry.load(path: pluginPath(name)) }
-    return registry
-  }
-
   // MARK: - Running a transition
 
   /// The seeds' screen: an iPhone of 375 × 667 points (MagicMove's storyboard; FlipTransion and SegueTransion use
@@ -72,12 +32,9 @@ enum CAnimatorSupport {
   /// label view ("first-label", "second-label"). The from root is in the container, the to root detached
   /// (as it is before UIKit starts such a transition).
   final class Run {
-    let scene: Scene
     let first: View
     let second: View
-    let transition: Transition
-    private(set) var outcome: TransitionOutcome?
-    private(set) var misbehaviors: [Misbehavior] = []
+    let base: PluginTransitionRun
     /// Every view's record and the presentation at time 0, taken before the transition started.
     let recordsBefore: [String: ViewRecord]
     let presentationBefore: [ViewState]
@@ -89,7 +46,7 @@ enum CAnimatorSupport {
       _ registry: PluginRegistry, _ animatorID: String, _ operation: TransitionOperation, fromFirst: Bool,
       fromFrame: Rect? = nil, params: [String: ParameterValue] = [:], options: TransitionOptions = TransitionOptions()
     ) throws {
-      scene = Scene(containerSize: CAnimatorSupport.screen)
+      let scene = Scene(containerSize: CAnimatorSupport.screen)
       first = try scene.makeView(id: "first")
       second = try scene.makeView(id: "second")
       let bounds = Rect(origin: .zero, size: CAnimatorSupport.screen)
@@ -104,13 +61,15 @@ enum CAnimatorSupport {
       scene.container.addSubview(fromFirst ? first : second)
       recordsBefore = Run.records(of: scene)
       presentationBefore = scene.presentation(at: 0)
-      let made = try registry.makeTransition(
-        animatorID: animatorID, scene: scene, from: fromFirst ? first : second, to: fromFirst ? second : first,
+      base = try PluginTransitionRun(
+        registry, animatorID, scene: scene, from: fromFirst ? first : second, to: fromFirst ? second : first,
         operation: operation, params: params, options: options)
-      transition = made.transition
-      transition.onEnd = { [unowned self] in self.outcome = $0 }
-      transition.onMisbehavior = { [unowned self] in self.misbehaviors.append($0) }
     }
+
+    var scene: Scene { base.scene }
+    var transition: Transition { base.transition }
+    var outcome: TransitionOutcome? { base.outcome }
+    var misbehaviors: [Misbehavior] { base.misbehaviors }
 
     /// The records of the container, both roots and their labels.
     static func records(of scene: Scene) -> [String: ViewRecord] {
@@ -126,76 +85,16 @@ enum CAnimatorSupport {
     /// Advances the manual clock in frames of `step` seconds until the transition ends (at most `limit` seconds).
     @discardableResult
     func runToEnd(step: Double = 1.0 / 60, limit: Double = 10) throws -> TransitionOutcome? {
-      if case .idle = transition.state { try transition.start() }
-      var elapsed = 0.0
-      while outcome == nil, elapsed < limit {
-        try transition.advance(by: step)
-        elapsed += step
-      }
-      return outcome
+      try base.run(step: step, limit: limit)
     }
 
     /// The presented state of view `id` at timeline time `t` (nil when it is not in the container's tree).
     func state(_ id: String, at t: Double) throws -> ViewState? {
-      try transition.sample(time: t).first { $0.id == id }
+      try base.state(id, at: t)
     }
 
     /// The ids of the container's subviews, back to front.
-    var containerSubviews: [String] { scene.container.subviews.map(\.id) }
-  }
-
-  // MARK: - Timing curves
-
-  /// A cubic Bézier timing curve with control points (x1, y1), (x2, y2), solved for x by bisection (x(s) is
-  /// increasing for x1, x2 in [0, 1]) and evaluated for y — CSS / Core Animation's definition, written out here.
-  static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
-    if x <= 0 { return 0 }
-    if x >= 1 { return 1 }
-    func coordinate(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
-      let u = 1 - s
-      return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
-    }
-    var lo = 0.0
-    var hi = 1.0
-    for _ in 0..<200 {
-      let mid = (lo + hi) / 2
-      if coordinate(x1, x2, mid) < x { lo = mid } else { hi = mid }
-    }
-    return coordinate(y1, y2, (lo + hi) / 2)
-  }
-
-  /// Core Animation's easeIn (0.42, 0, 1, 1).
-  static func easeIn(_ x: Double) -> Double { bezier(0.42, 0, 1, 1, at: x) }
-  /// Core Animation's easeOut (0, 0, 0.58, 1).
-  static func easeOut(_ x: Double) -> Double { bezier(0, 0, 0.58, 1, at: x) }
-
-  // MARK: - UIKit spring (damping ratio, duration), initial velocity 0
-
-  /// The natural frequency ω₀ UIKit's (ζ, T) spring gets with v₀ = 0, in Framer's published reconstruction
-  /// (reference §10.5): the envelope (ζ/√(1 − ζ²))·e^(−ζω₀T) reaches ε = 0.001 at T. With v₀ = 0 that equation
-  /// has the closed-form root ω₀ = ln(ζ / (√(1 − ζ²)·ε)) / (ζT); for 0 < ζ < 1.
-  static func springOmega(dampingRatio zeta: Double, duration: Double) -> Double {
-    log(zeta / ((1 - zeta * zeta).squareRoot() * 0.001)) / (zeta * duration)
-  }
-
-  /// x(t) = 1 − progress of the free under-damped spring with v₀ = 0 (reference §10.3):
-  /// e^(−ζω₀t)·[cos ω_d t + (ζω₀/ω_d)·sin ω_d t], ω_d = ω₀√(1 − ζ²).
-  static func springDisplacement(dampingRatio zeta: Double, omega: Double, at t: Double) -> Double {
-    let wd = omega * (1 - zeta * zeta).squareRoot()
-    return exp(-zeta * omega * t) * (cos(wd * t) + (zeta * omega / wd) * sin(wd * t))
-  }
-
-  /// The progress of a UIKit spring animation of length T at time t, as the engine documents its landing
-  /// (Spring, "Duration and landing"): the closed form up to 0.9·T; over the last 0.1·T the residual
-  /// r = x(T) is blended out with the smoothstep σ(u) = 3u² − 2u³, u = (t − 0.9T)/(0.1T); exactly 1 from T on.
-  static func springProgress(dampingRatio zeta: Double, duration: Double, at t: Double) -> Double {
-    if t <= 0 { return 0 }
-    if t >= duration { return 1 }
-    let omega = springOmega(dampingRatio: zeta, duration: duration)
-    let residual = springDisplacement(dampingRatio: zeta, omega: omega, at: duration)
-    let u = min(max((t - 0.9 * duration) / (0.1 * duration), 0), 1)
-    let blend = u * u * (3 - 2 * u)
-    return 1 - (springDisplacement(dampingRatio: zeta, omega: omega, at: t) - residual * blend)
+    var containerSubviews: [String] { base.containerSubviews }
   }
 
   // MARK: - Matrices (row vectors, m11…m44 row-major, as CATransform3D)

@@ -1,5 +1,6 @@
 import CTransitionABI
 import PluginHost
+import TestSupport
 import Testing
 import TransitionEngine
 
@@ -7,8 +8,8 @@ private typealias S = CAnimatorSupport
 
 @Suite struct FlipTests {
   @Test func describesItselfWithTheSeedsDefaults() throws {
-    let log = S.LogCapture()
-    let registry = try S.registry(loading: ["Flip"], log: log)
+    let log = LogCapture()
+    let registry = try registry(loadingBuiltIns: ["Flip"], log: log)
     let plugin = try #require(registry.plugins.first)
     #expect(plugin.info.id == "com.transitionhost.flip")
     #expect(plugin.info.abi.major == TH_ABI_VERSION_MAJOR)
@@ -28,11 +29,11 @@ private typealias S = CAnimatorSupport
     #expect(params["shadow"]?.kind == .bool)
     #expect(params["shadow"]?.defaultValue == .bool(true))
     #expect(flip.info.params.allSatisfy { $0.doc?.isEmpty == false })
-    #expect(log.problems.isEmpty)
+    #expect(log.warnings.isEmpty)
   }
 
   @Test func asksWithoutAContextForTheSeedsDuration() throws {
-    let registry = try S.registry(loading: ["Flip"])
+    let registry = try registry(loadingBuiltIns: ["Flip"])
     let lease = try registry.lease(animatorID: "flip")
     let instance = try #require(lease.makeInstance())
     #expect(instance.transitionDuration() == 0.8)
@@ -40,7 +41,7 @@ private typealias S = CAnimatorSupport
 
   @Test func itsPresentationControllerRemovesThePresentersView() throws {
     // The flip turns the presenting view, which view(forKey: .from) only gives when the presentation removes it.
-    let registry = try S.registry(loading: ["Flip"])
+    let registry = try registry(loadingBuiltIns: ["Flip"])
     let lease = try registry.lease(animatorID: "flip")
     let instance = try #require(lease.makeInstance())
     let getExtension = try #require(lease.descriptor.pointee.get_extension)
@@ -113,8 +114,8 @@ private typealias S = CAnimatorSupport
   private static let times = [0, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.75, 0.8]
 
   @Test func presentTurnsThePresenterAwayAboutItsLeftEdge() throws {
-    let log = S.LogCapture()
-    let registry = try S.registry(loading: ["Flip"], log: log)
+    let log = LogCapture()
+    let registry = try registry(loadingBuiltIns: ["Flip"], log: log)
     let run = try S.Run(registry, "flip", .present, fromFirst: true)
     try run.transition.start()
     #expect(run.transition.duration == 0.8)
@@ -124,7 +125,7 @@ private typealias S = CAnimatorSupport
     #expect(run.scene.container.sublayerTransform.m34 == -0.002)
 
     for t in Self.times {
-      let progress = S.easeOut(t / 0.8)
+      let progress = Reference.easeOut(t / 0.8)
       let theta = -Double.pi / 2 * progress
       let views = try run.transition.sample(time: t)
       let page = views.first { $0.id == "first" }
@@ -158,12 +159,12 @@ private typealias S = CAnimatorSupport
     #expect(run.scene.container.sublayerTransform == .identity)
     #expect(run.second.frame == Rect(origin: .zero, size: S.screen))
     #expect(run.misbehaviors.isEmpty)
-    #expect(log.problems.isEmpty)
+    #expect(log.warnings.isEmpty)
   }
 
   @Test func dismissTurnsThePresenterBackOnTop() throws {
-    let log = S.LogCapture()
-    let registry = try S.registry(loading: ["Flip"], log: log)
+    let log = LogCapture()
+    let registry = try registry(loadingBuiltIns: ["Flip"], log: log)
     let run = try S.Run(registry, "flip", .dismiss, fromFirst: false)
     try run.transition.start()
     #expect(run.transition.duration == 0.8)
@@ -172,7 +173,7 @@ private typealias S = CAnimatorSupport
     #expect(run.scene.container.sublayerTransform.m34 == -0.002)
 
     for t in Self.times {
-      let progress = S.easeIn(t / 0.8)
+      let progress = Reference.easeIn(t / 0.8)
       let theta = -Double.pi / 2 * (1 - progress)
       let views = try run.transition.sample(time: t)
       let page = views.first { $0.id == "first" }
@@ -195,11 +196,11 @@ private typealias S = CAnimatorSupport
     #expect(run.first.subviews.map(\.id) == ["first-label"])
     #expect(run.scene.container.sublayerTransform == .identity)
     #expect(run.misbehaviors.isEmpty)
-    #expect(log.problems.isEmpty)
+    #expect(log.warnings.isEmpty)
   }
 
   @Test func parametersSetDurationPerspectiveAndShadow() throws {
-    let registry = try S.registry(loading: ["Flip"])
+    let registry = try registry(loadingBuiltIns: ["Flip"])
     let run = try S.Run(
       registry, "flip", .present, fromFirst: true,
       params: ["duration": .number(1.2), "perspective": .number(1000), "shadow": .bool(false)])
@@ -210,7 +211,8 @@ private typealias S = CAnimatorSupport
     for t in [0.3, 0.6, 0.9, 1.2] {
       let views = try run.transition.sample(time: t)
       expectTurned(
-        views.first { $0.id == "first" }, theta: -Double.pi / 2 * S.easeOut(t / 1.2), perspective: 1000, "t = \(t)")
+        views.first { $0.id == "first" }, theta: -Double.pi / 2 * Reference.easeOut(t / 1.2), perspective: 1000,
+        "t = \(t)")
       #expect(!views.contains { $0.id.hasPrefix("flip-shadow") })
     }
     #expect(try run.runToEnd() == .completed)
@@ -221,13 +223,13 @@ private typealias S = CAnimatorSupport
     // The seed puts the hinge at (0, h/2), which assumes a frame at the origin; the flip uses the frame's left
     // middle, and lays the presented view on the presenter's frame, as the seed does.
     let frame = Rect(x: 20, y: 40, width: 335, height: 600)
-    let registry = try S.registry(loading: ["Flip"])
+    let registry = try registry(loadingBuiltIns: ["Flip"])
     let run = try S.Run(registry, "flip", .present, fromFirst: true, fromFrame: frame)
     try run.transition.start()
     for t in [0, 0.2, 0.4, 0.6, 0.8] {
       let views = try run.transition.sample(time: t)
       expectTurned(
-        views.first { $0.id == "first" }, theta: -Double.pi / 2 * S.easeOut(t / 0.8), frame: frame, "t = \(t)")
+        views.first { $0.id == "first" }, theta: -Double.pi / 2 * Reference.easeOut(t / 0.8), frame: frame, "t = \(t)")
       #expect(views.first { $0.id == "second" }?.frame == frame)
     }
     #expect(try run.runToEnd() == .completed)
@@ -236,16 +238,17 @@ private typealias S = CAnimatorSupport
   }
 
   @Test func scrubbedPresentationFollowsTheCurveAndCancelsBackToTheStart() throws {
-    let registry = try S.registry(loading: ["Flip"])
+    let registry = try registry(loadingBuiltIns: ["Flip"])
     let run = try S.Run(registry, "flip", .present, fromFirst: true, options: TransitionOptions(isInteractive: true))
     try run.transition.start()
     for percent in [0.3, 0.6, 0.45] {
       try run.transition.update(percent: percent)
       // Scrubbing maps percent to time linearly; the block's easeOut still shapes the turn.
       let views = run.transition.presentation()
-      expectTurned(views.first { $0.id == "first" }, theta: -Double.pi / 2 * S.easeOut(percent), "at \(percent)")
+      expectTurned(
+        views.first { $0.id == "first" }, theta: -Double.pi / 2 * Reference.easeOut(percent), "at \(percent)")
       let shadow = views.first { $0.id == "flip-shadow" }
-      #expect(shadow.map { abs($0.alpha - S.easeOut(percent)) < 1e-6 } == true)
+      #expect(shadow.map { abs($0.alpha - Reference.easeOut(percent)) < 1e-6 } == true)
     }
     try run.transition.cancel()
     #expect(try run.runToEnd() == .cancelled(reason: nil))
@@ -256,7 +259,7 @@ private typealias S = CAnimatorSupport
   }
 
   @Test func releasedForwardsItCompletesAndBackwardsItCancels() throws {
-    let registry = try S.registry(loading: ["Flip"])
+    let registry = try registry(loadingBuiltIns: ["Flip"])
     let forward = try S.Run(
       registry, "flip", .dismiss, fromFirst: false, options: TransitionOptions(isInteractive: true))
     try forward.transition.start()
@@ -277,7 +280,7 @@ private typealias S = CAnimatorSupport
   }
 
   @Test func aRunningPresentationCancelledHalfwayReturnsToItsStart() throws {
-    let registry = try S.registry(loading: ["Flip"])
+    let registry = try registry(loadingBuiltIns: ["Flip"])
     let run = try S.Run(registry, "flip", .present, fromFirst: true)
     try run.transition.start()
     try run.transition.advance(by: 0.4)

@@ -1,4 +1,5 @@
 import PluginHost
+import TestSupport
 import Testing
 import TransitionEngine
 
@@ -68,7 +69,7 @@ import TransitionEngine
   static let times = [0, 0.04, 0.1, 0.2, 0.25, 0.3, 0.4, 0.46, 0.5]
 
   @Test func describesItself() throws {
-    let registry = try registry(loading: ["MagicMove"])
+    let registry = try registry(loadingBuiltIns: ["MagicMove"])
     let plugin = try #require(registry.plugins.first)
     #expect(plugin.info.id == "com.transitionhost.magicmove")
     let animator = try #require(plugin.info.animators.first)
@@ -90,7 +91,7 @@ import TransitionEngine
     #expect(run.containerSubviews == ["list", "detail", snapshotID])
     #expect(try Self.snapshot(run, at: 0).snapshotOf == "cellImage")
     for t in Self.times {
-      let p = easeInOut(t / 0.5)
+      let p = Reference.easeInOut(t / 0.5)
       expectView(
         try Self.snapshot(run, at: t), frame: Self.lerp(Self.cellImageInContainer, Self.avatarFrame, p), alpha: 1,
         "t=\(t)")
@@ -117,7 +118,7 @@ import TransitionEngine
     #expect(run.containerSubviews == ["list", "detail", snapshotID])
     #expect(try Self.snapshot(run, at: 0).snapshotOf == "avatar")
     for t in Self.times {
-      let p = easeInOut(t / 0.5)
+      let p = Reference.easeInOut(t / 0.5)
       expectView(
         try Self.snapshot(run, at: t), frame: Self.lerp(Self.avatarFrame, Self.cellImageInContainer, p), alpha: 1,
         "t=\(t)")
@@ -143,7 +144,7 @@ import TransitionEngine
     let from = operation == .push ? Self.cellImageInContainer : Self.avatarFrame
     let to = operation == .push ? Self.avatarFrame : Self.cellImageInContainer
     let snapshot = try #require(run.transition.presentation().first { $0.snapshotOf != nil })
-    expectView(snapshot, frame: Self.lerp(from, to, easeInOut(0.35)), alpha: 1)
+    expectView(snapshot, frame: Self.lerp(from, to, Reference.easeInOut(0.35)), alpha: 1)
     try run.transition.cancel()
     #expect(try run.run() == .cancelled(reason: nil))
     #expect(SceneState(run) == start)
@@ -169,7 +170,8 @@ import TransitionEngine
     let (start, end) =
       push ? (Self.cellImageInContainer, Self.avatarFrame) : (Self.avatarFrame, Self.cellImageInContainer)
     for t in Self.times {
-      expectView(try Self.snapshot(run, at: t), frame: Self.lerp(start, end, easeInOut(t / 0.5)), alpha: 1, "t=\(t)")
+      expectView(
+        try Self.snapshot(run, at: t), frame: Self.lerp(start, end, Reference.easeInOut(t / 0.5)), alpha: 1, "t=\(t)")
     }
     // Keys without a counterpart are left alone.
     #expect(try !run.state("badge", at: 0.25).isHidden && !run.state("caption", at: 0.25).isHidden)
@@ -184,14 +186,16 @@ import TransitionEngine
     #expect(try Self.snapshot(named, at: 0).snapshotOf == "cell")
     expectView(
       try Self.snapshot(named, at: 0.2),
-      frame: Self.lerp(Rect(x: 10, y: 120, width: 182, height: 204), Self.avatarFrame, easeInOut(0.4)), alpha: 1)
+      frame: Self.lerp(Rect(x: 10, y: 120, width: 182, height: 204), Self.avatarFrame, Reference.easeInOut(0.4)),
+      alpha: 1)
     #expect(try named.run() == .completed)
     // Only the source named: its key finds the counterpart.
     let half = try Self.run(.push, params: ["source": .string("cellImage")], keyed: true)
     try half.start()
     #expect(try half.state("avatar", at: 0.1).isHidden)
     expectView(
-      try Self.snapshot(half, at: 0.4), frame: Self.lerp(Self.cellImageInContainer, Self.avatarFrame, easeInOut(0.8)),
+      try Self.snapshot(half, at: 0.4),
+      frame: Self.lerp(Self.cellImageInContainer, Self.avatarFrame, Reference.easeInOut(0.8)),
       alpha: 1)
     #expect(try half.run() == .completed)
     #expect(named.problems.isEmpty && half.problems.isEmpty)

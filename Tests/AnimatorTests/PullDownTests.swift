@@ -1,4 +1,5 @@
 import PluginHost
+import TestSupport
 import Testing
 import TransitionEngine
 
@@ -29,7 +30,7 @@ import TransitionEngine
   static let times = [0, 0.05, 0.125, 0.2, 0.25, 0.33, 0.4, 0.49, 0.5]
 
   @Test func describesItselfWithTheOriginalsDefaults() throws {
-    let registry = try registry(loading: ["PullDown"])
+    let registry = try registry(loadingBuiltIns: ["PullDown"])
     let plugin = try #require(registry.plugins.first)
     #expect(plugin.info.id == "com.transitionhost.pulldown")
     #expect(plugin.info.version == "1.0.0")
@@ -57,7 +58,7 @@ import TransitionEngine
     // Added on top of the presenter.
     #expect(run.containerSubviews == ["presenter", "presented"])
     for t in Self.times {
-      let y = -800 * (1 - easeInOut(t / 0.5))
+      let y = -800 * (1 - Reference.easeInOut(t / 0.5))
       expectView(
         try run.state("presented", at: t), frame: Rect(x: 0, y: y, width: 400, height: 800), alpha: 1, "t=\(t)")
       expectView(
@@ -79,7 +80,7 @@ import TransitionEngine
     // The presentation removed the presenter's view, so the animator inserted it below the presented one.
     #expect(run.containerSubviews == ["presenter", "presented"])
     for t in Self.times {
-      let y = -800 * easeInOut(t / 0.5)
+      let y = -800 * Reference.easeInOut(t / 0.5)
       expectView(
         try run.state("presented", at: t), frame: Rect(x: 0, y: y, width: 400, height: 800), alpha: 1, "t=\(t)")
       expectView(try run.state("presenter", at: t), frame: Rect(x: 0, y: 0, width: 400, height: 800), alpha: 1)
@@ -96,7 +97,7 @@ import TransitionEngine
     #expect(run.transition.duration == 1.2)
     for t in [0.1, 0.3, 0.6, 0.9, 1.1] {
       // easeIn = (0.42, 0, 1, 1): the curve bits of UIView.AnimationOptions decoded as (raw >> 16) & 3.
-      let y = -800 * (1 - bezier(0.42, 0, 1, 1, at: t / 1.2))
+      let y = -800 * (1 - Reference.bezier(0.42, 0, 1, 1, at: t / 1.2))
       expectView(try run.state("presented", at: t), frame: Rect(x: 0, y: y, width: 400, height: 800), alpha: 1)
     }
     let linear = try Self.run(.dismiss, params: ["curve": .string("linear")])
@@ -112,7 +113,7 @@ import TransitionEngine
     for percent in [0.3, 0.6, 0.45] {
       try run.transition.update(percent: percent)
       // Scrubbing maps percent to time linearly; the animation's own curve still shapes the value.
-      let y = -800 * (1 - easeInOut(percent))
+      let y = -800 * (1 - Reference.easeInOut(percent))
       expectView(try run.current("presented"), frame: Rect(x: 0, y: y, width: 400, height: 800), alpha: 1)
     }
     try run.transition.finish()

@@ -1,5 +1,5 @@
 import PluginHost
-import Synchronization
+import TestSupport
 import Testing
 import TransitionEngine
 
@@ -14,85 +14,63 @@ private typealias S = CAnimatorSupport
 /// from the built .so as a real plugin is. Every expected value is worked out here from hand formulas — Bézier by
 /// bisection, springs and splines in closed form, matrices multiplied out — never with the engine's own curve,
 /// spring, keyframe or matrix code.
+extension LogCapture {
+  /// What animator `id` of the SwiftSDK fixture logged at info level (TransitionLog.info), in order.
+  func notes(_ id: String) -> [String] {
+    records.filter { $0.source == "\(SDKSurfaceTests.pluginID)/\(id)" && $0.level == .info }.map(\.message)
+  }
+}
+
 @Suite struct SDKSurfaceTests {
   static let pluginID = "com.example.test.swiftsdk"
 
-  /// Every record the plugin logs.
-  final class Log: Sendable {
-    private let records = Mutex<[PluginLogRecord]>([])
-
-    var logger: PluginLogger {
-      PluginLogger { record in self.records.withLock { $0.append(record) } }
-    }
-
-    /// What animator `id` logged at info level (TransitionLog.info), in order.
-    func notes(_ id: String) -> [String] {
-      records.withLock { records in
-        records.filter { $0.source == "\(SDKSurfaceTests.pluginID)/\(id)" && $0.level == .info }.map(\.message)
-      }
-    }
-
-    /// Records at warning level or above (the SDK logs every refused host call there), as "source: message".
-    var problems: [String] {
-      records.withLock { $0.filter { $0.level >= .warning }.map { "\($0.source): \($0.message)" } }
-    }
-  }
-
   /// A registry with the fixture loaded from the build folder.
-  static func registry(_ log: Log = Log()) throws -> PluginRegistry {
-    let registry = PluginRegistry(
-      searchPath: PluginSearchPath(builtInFolder: nil, pluginDirs: [BuiltPlugins.folder]), logger: log.logger)
-    try registry.load(path: BuiltPlugins.folder + "/libTestPluginSwiftSDK.so")
-    return registry
+  static func registry(_ log: LogCapture = LogCapture()) throws -> PluginRegistry {
+    try TestSupport.registry(loadingFixtures: ["SwiftSDK"], log: log)
   }
 
   /// One presentation by a fixture animator in a 400 × 800 container: "from" (0, 0, 400, 800) on screen, "to"
-  /// (0, 0, 400, 800) off it; `build` may add views to the from root.
+  /// (0, 0, 400, 800) off it; `build` may add views to the from root. Started on creation.
   final class Run {
-    let log = Log()
-    let scene = Scene(containerSize: Size(width: 400, height: 800))
-    let from: View
-    let to: View
-    let transition: Transition
-    private(set) var outcome: TransitionOutcome?
-    private(set) var misbehaviors: [Misbehavior] = []
+    let log = LogCapture()
+    let base: PluginTransitionRun
 
     init(
       _ animatorID: String, params: [String: ParameterValue] = [:], interactive: Bool = false,
       build: (Scene, View) throws -> Void = { _, _ in }
     ) throws {
-      from = try makeView(scene, "from", Rect(x: 0, y: 0, width: 400, height: 800))
-      to = try makeView(scene, "to", Rect(x: 0, y: 0, width: 400, height: 800))
+      let scene = Scene(containerSize: Size(width: 400, height: 800))
+      let from = try makeView(scene, "from", Rect(x: 0, y: 0, width: 400, height: 800))
+      let to = try makeView(scene, "to", Rect(x: 0, y: 0, width: 400, height: 800))
       try build(scene, from)
       scene.container.addSubview(from)
-      let registry = try SDKSurfaceTests.registry(log)
-      transition = try registry.makeTransition(
-        animatorID: animatorID, scene: scene, from: from, to: to, operation: .present, params: params,
-        options: TransitionOptions(isInteractive: interactive)
-      ).transition
-      transition.onEnd = { [unowned self] in self.outcome = $0 }
-      transition.onMisbehavior = { [unowned self] in self.misbehaviors.append($0) }
-      try transition.start()
+      base = try PluginTransitionRun(
+        try SDKSurfaceTests.registry(log), animatorID, scene: scene, from: from, to: to, operation: .present,
+        params: params, options: TransitionOptions(isInteractive: interactive))
+      try base.start()
     }
+
+    var scene: Scene { base.scene }
+    var from: View { base.from }
+    var to: View { base.to }
+    var transition: Transition { base.transition }
+    var outcome: TransitionOutcome? { base.outcome }
+    var misbehaviors: [Misbehavior] { base.misbehaviors }
 
     /// The presented state of view `id` at timeline time `t`.
     func state(_ id: String, at t: Double) throws -> ViewState {
-      try #require(try transition.sample(time: t).first { $0.id == id }, "no view \(id) at \(t)")
+      try #require(try base.state(id, at: t), "no view \(id) at \(t)")
     }
 
     /// Advances in frames of 1/60 s until the transition ends (at most 5 s).
     @discardableResult
     func run() throws -> TransitionOutcome? {
-      var elapsed = 0.0
-      while outcome == nil, elapsed < 5 {
-        try transition.advance(by: 1.0 / 60)
-        elapsed += 1.0 / 60
-      }
-      return outcome
+      try base.run(step: 1.0 / 60, limit: 5)
     }
 
-    /// Misbehaviour reports and SDK warnings: both stay empty when the SDK and the animator are right.
-    var problems: [String] { misbehaviors.map(\.description) + log.problems }
+    /// Misbehaviour reports and SDK warnings (the SDK logs every refused host call at warning level): both stay
+    /// empty when the SDK and the animator are right.
+    var problems: [String] { misbehaviors.map(\.description) + log.warnings }
   }
 
   // MARK: - Keyframes
@@ -154,7 +132,7 @@ private typealias S = CAnimatorSupport
     let run = try Self.keyframes("linear", linearTimeline: false)
     let even = [0, 0.25, 0.5, 0.75, 1]
     for t in Self.keyframeTimes {
-      let f = easeInOut(t / 1.2)
+      let f = Reference.easeInOut(t / 1.2)
       let dot = try run.state("dot", at: t)
       expectClose(dot.position.x, Self.piecewiseLinear(Self.keyPoints.map(\.0), even, at: f), 1e-6, "x at \(t)")
       expectClose(dot.alpha, Self.piecewiseLinear(Self.keyAlphas, even, at: f), 1e-6, "alpha at \(t)")
@@ -377,33 +355,8 @@ private typealias S = CAnimatorSupport
 
   // MARK: - The bounce spring
 
-  /// iOS 17's spring(duration: d, bounce: b) as a damped oscillator written out here: mass 1, ω₀ = 2π/d,
-  /// ζ = 1 − b for b ≥ 0 and 1/(1 + b) for b < 0; x = 1 − progress with x(0) = 1, x′(0) = −v₀. The closed forms:
-  /// ζ < 1: e^(−ζω₀t)(cos ω_d t + ((ζω₀ − v₀)/ω_d) sin ω_d t), ω_d = ω₀√(1 − ζ²); ζ = 1: (1 + (ω₀ − v₀)t)e^(−ω₀t);
-  /// ζ > 1: A e^(r₁t) + (1 − A) e^(r₂t), r₁,₂ = −ω₀(ζ ∓ √(ζ² − 1)), A = (−v₀ − r₂)/(r₁ − r₂) (from x(0) = 1 and
-  /// x′(0) = −v₀). The animation lasts d and lands on 1 as the engine documents: over the last 10 % the residual
-  /// x(d) is blended out with the smoothstep 3u² − 2u³.
-  static func bounceProgress(duration d: Double, bounce b: Double, velocity v: Double = 0, at t: Double) -> Double {
-    let omega = 2 * Double.pi / d
-    let zeta = b >= 0 ? 1 - b : 1 / (1 + b)
-    func x(_ t: Double) -> Double {
-      if zeta < 1 {
-        let wd = omega * (1 - zeta * zeta).squareRoot()
-        return exp(-zeta * omega * t) * (cos(wd * t) + (zeta * omega - v) / wd * sin(wd * t))
-      }
-      if zeta == 1 { return (1 + (omega - v) * t) * exp(-omega * t) }
-      let root = (zeta * zeta - 1).squareRoot()
-      let r1 = -omega * (zeta - root)
-      let r2 = -omega * (zeta + root)
-      let a = (-v - r2) / (r1 - r2)
-      return a * exp(r1 * t) + (1 - a) * exp(r2 * t)
-    }
-    if t <= 0 { return 0 }
-    if t >= d { return 1 }
-    let u = min(max((t - 0.9 * d) / (0.1 * d), 0), 1)
-    return 1 - (x(t) - x(d) * u * u * (3 - 2 * u))
-  }
-
+  /// The expected curves are iOS 17's spring(duration:bounce:) in closed form with the engine's landing, written out
+  /// independently of the engine (TestSupport's `BounceSpring`).
   @Test func bounceSpringsFollowTheirClosedForms() throws {
     let run = try Run("bounce")
     #expect(run.transition.duration == 0.8)
@@ -411,12 +364,12 @@ private typealias S = CAnimatorSupport
     for step in 0...85 {
       let t = Double(step) / 100
       let dot = try run.state("dot", at: t)
-      let x = 100 + 200 * Self.bounceProgress(duration: 0.6, bounce: 0.3, at: t)
+      let x = 100 + 200 * BounceSpring(duration: 0.6, bounce: 0.3).progress(t)
       expectClose(dot.position.x, x, 1e-6, "x at \(t)")
       expectClose(
-        dot.cornerRadius, 10 * Self.bounceProgress(duration: 0.8, bounce: -0.4, velocity: 1, at: t), 1e-6,
+        dot.cornerRadius, 10 * BounceSpring(duration: 0.8, bounce: -0.4, initialVelocity: 1).progress(t), 1e-6,
         "cornerRadius at \(t)")
-      expectClose(dot.alpha, 1 - 0.8 * Self.bounceProgress(duration: 0.5, bounce: 0, at: t), 1e-6, "alpha at \(t)")
+      expectClose(dot.alpha, 1 - 0.8 * BounceSpring(duration: 0.5, bounce: 0).progress(t), 1e-6, "alpha at \(t)")
       overshoot = max(overshoot, dot.position.x - 300)
     }
     // bounce 0.3 overshoots (by about e^(−πζ/√(1 − ζ²)) ≈ 4.6 % of 200 points); each spring ends on its target.
@@ -551,7 +504,7 @@ private typealias S = CAnimatorSupport
     let run = try Run("alongside")
     for t in [0.1, 0.25, 0.4, 0.5, 0.6, 0.8, 1.0] {
       let dimming = try run.state("dimming", at: t)
-      expectClose(dimming.alpha, 0.6 * easeInOut(t), 1e-6, "dimming.alpha at \(t)")
+      expectClose(dimming.alpha, 0.6 * Reference.easeInOut(t), 1e-6, "dimming.alpha at \(t)")
       // The block the alongside animations started themselves: linear over 0.5 s.
       expectClose(dimming.cornerRadius, 10 * min(t / 0.5, 1), 1e-9, "dimming.cornerRadius at \(t)")
       expectClose(try run.state("dot", at: t).position.x, 100 + 200 * min(t / 0.5, 1), 1e-9, "dot.x at \(t)")
@@ -561,7 +514,7 @@ private typealias S = CAnimatorSupport
     #expect(run.log.notes("alongside") == ["first block done"])
     for t in [0.5, 0.6, 0.75, 0.9, 1.0] {
       // The later alongside block: black → white over the remaining 0.5 s, easeInOut.
-      let white = easeInOut((t - 0.5) / 0.5)
+      let white = Reference.easeInOut((t - 0.5) / 0.5)
       let colour = try #require(try run.state("dimming", at: t).backgroundColor)
       expectClose(colour.r, white, 1e-6, "dimming colour at \(t)")
       #expect(colour.r == colour.g && colour.g == colour.b && colour.a == 1)
@@ -585,7 +538,7 @@ private typealias S = CAnimatorSupport
     let run = try Run("alongside", interactive: true)
     try run.transition.update(percent: 0.3)
     let dimming = try #require(run.transition.presentation().first { $0.id == "dimming" })
-    expectClose(dimming.alpha, 0.6 * easeInOut(0.3), 1e-6)
+    expectClose(dimming.alpha, 0.6 * Reference.easeInOut(0.3), 1e-6)
     expectClose(dimming.cornerRadius, 6, 1e-9)
     try run.transition.cancel()
     #expect(try run.run() == .cancelled(reason: nil))

@@ -1,5 +1,6 @@
 import CTransitionABI
 import PluginHost
+import TestSupport
 import Testing
 import TransitionEngine
 
@@ -7,8 +8,8 @@ private typealias S = CAnimatorSupport
 
 @Suite struct SegueSlideTests {
   @Test func describesItselfWithTheSeedsDefaults() throws {
-    let log = S.LogCapture()
-    let registry = try S.registry(loading: ["SegueSlide"], log: log)
+    let log = LogCapture()
+    let registry = try registry(loadingBuiltIns: ["SegueSlide"], log: log)
     #expect(registry.plugins.first?.info.id == "com.transitionhost.segue-slide")
     let slide = try registry.resolve(animatorID: "segue-slide")
     #expect(slide.info.operations == ["segue", "unwind"])
@@ -21,11 +22,11 @@ private typealias S = CAnimatorSupport
     // UIKit's damping ratio lies in (0, 1].
     #expect(ratio.minimum.map { $0 > 0 } == true)
     #expect(ratio.maximum == 1)
-    #expect(log.problems.isEmpty)
+    #expect(log.warnings.isEmpty)
   }
 
   @Test func asksWithoutAContextForTheSeedsDurationAndHasNoExtensions() throws {
-    let registry = try S.registry(loading: ["SegueSlide"])
+    let registry = try registry(loadingBuiltIns: ["SegueSlide"])
     let lease = try registry.lease(animatorID: "segue-slide")
     let instance = try #require(lease.makeInstance())
     #expect(instance.transitionDuration() == 0.5)
@@ -36,7 +37,7 @@ private typealias S = CAnimatorSupport
   @Test func referenceSpringMatchesFramersPublishedCheckValue() {
     // framer/SpringsExample: T = 3, ζ = 0.25 → stiffness 54.83363359078326 (mass 1, so k = ω₀²). This checks the
     // closed-form root the tests use for the spring against a published number.
-    let omega = S.springOmega(dampingRatio: 0.25, duration: 3)
+    let omega = UIKitSpring(dampingRatio: 0.25, duration: 3).omega
     #expect(abs(omega * omega - 54.83363359078326) < 1e-9)
   }
 
@@ -67,8 +68,8 @@ private typealias S = CAnimatorSupport
   }
 
   @Test func segueSpringsTheDestinationUpFromBelow() throws {
-    let log = S.LogCapture()
-    let registry = try S.registry(loading: ["SegueSlide"], log: log)
+    let log = LogCapture()
+    let registry = try registry(loadingBuiltIns: ["SegueSlide"], log: log)
     let run = try S.Run(registry, "segue-slide", .segue, fromFirst: true)
     try run.transition.start()
     #expect(run.transition.duration == 0.5)
@@ -76,7 +77,7 @@ private typealias S = CAnimatorSupport
     #expect(run.containerSubviews == ["first", "second"])
     var lowest = Double.infinity
     for t in Self.times {
-      let progress = S.springProgress(dampingRatio: 0.5, duration: 0.5, at: t)
+      let progress = UIKitSpring(dampingRatio: 0.5, duration: 0.5).progress(t)
       let views = try run.transition.sample(time: t)
       // Starts at (0, H) and moves by −H·progress.
       expectAt(views.first { $0.id == "second" }, y: 667 * (1 - progress), "segue, t = \(t)")
@@ -91,18 +92,18 @@ private typealias S = CAnimatorSupport
     #expect(run.containerSubviews == ["second"])
     #expect(run.second.frame == Rect(origin: .zero, size: S.screen))
     #expect(run.misbehaviors.isEmpty)
-    #expect(log.problems.isEmpty)
+    #expect(log.warnings.isEmpty)
   }
 
   @Test func unwindSpringsTheSourceDownOverTheDestination() throws {
-    let log = S.LogCapture()
-    let registry = try S.registry(loading: ["SegueSlide"], log: log)
+    let log = LogCapture()
+    let registry = try registry(loadingBuiltIns: ["SegueSlide"], log: log)
     let run = try S.Run(registry, "segue-slide", .unwind, fromFirst: false)
     try run.transition.start()
     // The screen unwound to goes below the source.
     #expect(run.containerSubviews == ["first", "second"])
     for t in Self.times {
-      let progress = S.springProgress(dampingRatio: 0.5, duration: 0.5, at: t)
+      let progress = UIKitSpring(dampingRatio: 0.5, duration: 0.5).progress(t)
       let views = try run.transition.sample(time: t)
       expectAt(views.first { $0.id == "second" }, y: 667 * progress, "unwind, t = \(t)")
       expectAt(views.first { $0.id == "first" }, y: 0, "the destination stays, t = \(t)")
@@ -111,31 +112,31 @@ private typealias S = CAnimatorSupport
     #expect(run.containerSubviews == ["first"])
     #expect(run.first.frame == Rect(origin: .zero, size: S.screen))
     #expect(run.misbehaviors.isEmpty)
-    #expect(log.problems.isEmpty)
+    #expect(log.warnings.isEmpty)
   }
 
   @Test func parametersShapeTheSpring() throws {
-    let registry = try S.registry(loading: ["SegueSlide"])
+    let registry = try registry(loadingBuiltIns: ["SegueSlide"])
     let run = try S.Run(
       registry, "segue-slide", .segue, fromFirst: true,
       params: ["duration": .number(0.7), "dampingRatio": .number(0.8)])
     try run.transition.start()
     #expect(run.transition.duration == 0.7)
     for t in [0.05, 0.1, 0.2, 0.35, 0.5, 0.63, 0.66, 0.69, 0.7] {
-      let progress = S.springProgress(dampingRatio: 0.8, duration: 0.7, at: t)
+      let progress = UIKitSpring(dampingRatio: 0.8, duration: 0.7).progress(t)
       expectAt(try run.state("second", at: t), y: 667 * (1 - progress), "ζ 0.8, T 0.7, t = \(t)")
     }
     #expect(try run.runToEnd() == .completed)
   }
 
   @Test func scrubbedSegueFollowsTheSpringAndCancelsBackToTheStart() throws {
-    let registry = try S.registry(loading: ["SegueSlide"])
+    let registry = try registry(loadingBuiltIns: ["SegueSlide"])
     let run = try S.Run(
       registry, "segue-slide", .segue, fromFirst: true, options: TransitionOptions(isInteractive: true))
     try run.transition.start()
     for percent in [0.2, 0.5, 0.35] {
       try run.transition.update(percent: percent)
-      let progress = S.springProgress(dampingRatio: 0.5, duration: 0.5, at: percent * 0.5)
+      let progress = UIKitSpring(dampingRatio: 0.5, duration: 0.5).progress(percent * 0.5)
       expectAt(run.transition.presentation().first { $0.id == "second" }, y: 667 * (1 - progress), "at \(percent)")
     }
     try run.transition.cancel()
@@ -146,7 +147,7 @@ private typealias S = CAnimatorSupport
   }
 
   @Test func interactiveUnwindFinishesOrCancelsOnRelease() throws {
-    let registry = try S.registry(loading: ["SegueSlide"])
+    let registry = try registry(loadingBuiltIns: ["SegueSlide"])
     let forward = try S.Run(
       registry, "segue-slide", .unwind, fromFirst: false, options: TransitionOptions(isInteractive: true))
     try forward.transition.start()

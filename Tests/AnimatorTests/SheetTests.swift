@@ -1,4 +1,5 @@
 import PluginHost
+import TestSupport
 import Testing
 import TransitionEngine
 
@@ -43,7 +44,7 @@ import TransitionEngine
   static let times = [0, 0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 0.93, 0.97, 0.99, 1.0]
 
   @Test func describesItselfWithTheOriginalsDefaults() throws {
-    let registry = try registry(loading: ["Sheet"])
+    let registry = try registry(loadingBuiltIns: ["Sheet"])
     let plugin = try #require(registry.plugins.first)
     #expect(plugin.info.id == "com.transitionhost.sheet")
     let animator = try #require(plugin.info.animators.first)

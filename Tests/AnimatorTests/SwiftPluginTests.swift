@@ -1,5 +1,6 @@
 import CTransitionABI
 import PluginHost
+import TestSupport
 import Testing
 import TransitionEngine
 
@@ -7,7 +8,7 @@ import TransitionEngine
 /// presentation-controller extension, misuse that is logged and never fatal, and hot reload of a Swift library.
 @Suite struct SwiftPluginTests {
   @Test func eachLibraryExportsOneEntryAndDescribesItsAnimators() throws {
-    let registry = try registry(loading: ["PullDown", "Sheet", "MagicMove"])
+    let registry = try registry(loadingBuiltIns: ["PullDown", "Sheet", "MagicMove"])
     #expect(
       registry.plugins.map(\.info.id) == [
         "com.transitionhost.pulldown", "com.transitionhost.sheet", "com.transitionhost.magicmove",
@@ -24,7 +25,7 @@ import TransitionEngine
   }
 
   @Test func presentationControllerExtensionIsOfferedByTheAnimatorsThatHaveOne() throws {
-    let registry = try registry(loading: ["PullDown", "Sheet", "MagicMove"])
+    let registry = try registry(loadingBuiltIns: ["PullDown", "Sheet", "MagicMove"])
     for (id, expected) in [("pull-down", true), ("sheet", true), ("magic-move", false)] {
       let lease = try registry.lease(animatorID: id)
       let instance = try #require(lease.makeInstance())
@@ -53,7 +54,7 @@ import TransitionEngine
   /// each refusal with the Swift call that caused it, and nothing crashes.
   @Test func refusedHostCallsAreLoggedNeverFatal() throws {
     let log = LogCapture()
-    let registry = try registry(loading: ["PullDown"], log: log)
+    let registry = try registry(loadingBuiltIns: ["PullDown"], log: log)
     let lease = try registry.lease(animatorID: "pull-down")
     let instance = try #require(lease.makeInstance())
     lease.descriptor.pointee.animate_transition(instance.state, th_context(id: 0xDEAD_BEEF))
@@ -65,7 +66,7 @@ import TransitionEngine
   }
 
   @Test func aRunningTransitionFinishesOnTheOldCopyAfterAReload() throws {
-    let registry = try registry(loading: ["PullDown"])
+    let registry = try registry(loadingBuiltIns: ["PullDown"])
     let scene = Scene(containerSize: Size(width: 400, height: 800))
     let (from, to) = try PullDownTests.trees(scene, dismissing: false)
     let old = try registry.makeTransition(
@@ -90,7 +91,7 @@ import TransitionEngine
     try new.transition.start()
     expectClose(
       try #require(try new.transition.sample(time: 0.1).first { $0.id == "presented" }).frame.origin.y,
-      -800 * (1 - easeInOut(0.2)))
+      -800 * (1 - Reference.easeInOut(0.2)))
 
     // The old one finishes on the old code, which stays mapped (a Swift library is never unmapped).
     while oldOutcome == nil { try old.transition.advance(by: 1.0 / 60) }

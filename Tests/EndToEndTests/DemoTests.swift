@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `python3` on PATH, if any.
@@ -39,7 +40,7 @@ struct DemoTests {
 
   /// Runs the driver with `arguments` after the host's path; returns its exit status, stdout and stderr.
   static func runDriver(_ arguments: [String] = []) throws -> (status: ExitStatus?, output: String, errors: String) {
-    let run = try HostProcess([driver, HostBinary.path] + arguments, executable: python3!)
+    let run = try HostProcess([driver, BuildProducts.hostBinary] + arguments, executable: python3!)
     run.closeStdin()
     let status = run.waitForExit(timeout: 120)
     return (

@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TestSupport
 import Testing
 
 /// `python3` on PATH, if any.
@@ -39,7 +40,7 @@ private let python3: String? = {
 
   @Test(.enabled(if: python3 != nil, "python3 is not installed: the LSP-framed client test needs it"))
   func initializeShutdownAndExitFromAnLSPClientLibrary() throws {
-    let run = try HostProcess(["-c", Self.client, HostBinary.path], executable: python3!)
+    let run = try HostProcess(["-c", Self.client, BuildProducts.hostBinary], executable: python3!)
     run.closeStdin()
     let status = run.waitForExit(timeout: 60)
     let errors = String(decoding: run.stderr.all(), as: UTF8.self)

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import JSON
+import TestSupport
 import Testing
 
 /// The built `transition-host`, spawned over pipes: stdio behaviour that only a real process shows.
@@ -48,7 +49,7 @@ import Testing
         '[{"jsonrpc":"2.0","id":3,"method":"shutdown"},{"jsonrpc":"2.0","method":"note"}]' \
         | "$0"
       """
-    let shell = try HostProcess(["-c", script, HostBinary.path], executable: "/bin/sh")
+    let shell = try HostProcess(["-c", script, BuildProducts.hostBinary], executable: "/bin/sh")
     #expect(shell.waitForExit() == .exited(0))
     let lines = shell.allLines()
     #expect(lines.count == 3)
@@ -125,7 +126,7 @@ import Testing
 
 @Suite struct ClosedStandardDescriptorTests {
   private func shell(_ redirection: String) throws -> (ExitStatus?, String) {
-    let shell = try HostProcess(["-c", "\"$0\" \(redirection)", HostBinary.path], executable: "/bin/sh")
+    let shell = try HostProcess(["-c", "\"$0\" \(redirection)", BuildProducts.hostBinary], executable: "/bin/sh")
     shell.closeStdin()
     let status = shell.waitForExit(timeout: 10)
     if status == nil { shell.kill(SIGKILL) }
@@ -148,7 +149,7 @@ import Testing
     let shell = try HostProcess(
       [
         "-c", "printf '%s\\n' '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"shutdown\"}' | \"$0\" --log-level debug 2>&-",
-        HostBinary.path,
+        BuildProducts.hostBinary,
       ], executable: "/bin/sh")
     #expect(shell.waitForExit(timeout: 10) == .exited(0))
     #expect(shell.allLines() == [#"{"jsonrpc":"2.0","id":1,"result":null}"#])

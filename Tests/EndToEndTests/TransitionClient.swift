@@ -1,6 +1,6 @@
 // A small newline-JSON client for the transition end-to-end tests: requests by id over a real `transition-host`
-// process, with every notification kept in order, plus independent implementations of the curves the fixture
-// animators use (computed from their published definitions, never with the engine's code).
+// process, with every notification kept in order. The expected curves are TestSupport's `Reference` and
+// `UIKitSpring`, computed from their published definitions, never with the engine's code.
 
 import Foundation
 import JSON
@@ -107,40 +107,4 @@ extension JSON {
 
   /// A view's frame origin y.
   func y(_ id: String) -> Double? { view(id)?["frame"]?["y"]?.doubleValue }
-}
-
-/// Curves computed from their definitions.
-enum Reference {
-  /// A CSS/Core Animation cubic Bézier through (0, 0), (x1, y1), (x2, y2), (1, 1) at input time t: the curve
-  /// parameter s with x(s) = t by bisection (x is monotonic for x1, x2 in [0, 1]), then y(s).
-  static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at t: Double) -> Double {
-    func coordinate(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
-      3 * (1 - s) * (1 - s) * s * p1 + 3 * (1 - s) * s * s * p2 + s * s * s
-    }
-    var low = 0.0
-    var high = 1.0
-    for _ in 0..<200 {
-      let mid = (low + high) / 2
-      if coordinate(x1, x2, mid) < t { low = mid } else { high = mid }
-    }
-    return coordinate(y1, y2, (low + high) / 2)
-  }
-
-  /// easeInOut (0.42, 0, 0.58, 1).
-  static func easeInOut(_ t: Double) -> Double { bezier(0.42, 0, 0.58, 1, at: t) }
-
-  /// A critically damped UIKit spring (damping ratio 1, initial velocity 0) of duration T, before its last 10 %:
-  /// progress 1 − (1 + ωt)·e^(−ωt), where ω makes the envelope (1 + ωT)·e^(−ωT) equal 0.001 at T (Framer's and
-  /// Core Animation's settling rule).
-  static func criticalSpring(duration T: Double, at t: Double) -> Double {
-    var low = 0.0
-    var high = 1000.0
-    for _ in 0..<200 {
-      let mid = (low + high) / 2
-      // (1 + u)·e^(−u) decreases in u: too big means u must grow.
-      if (1 + mid) * exp(-mid) > 0.001 { low = mid } else { high = mid }
-    }
-    let omega = (low + high) / 2 / T
-    return 1 - (1 + omega * t) * exp(-omega * t)
-  }
 }

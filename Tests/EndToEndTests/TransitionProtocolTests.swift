@@ -1,5 +1,6 @@
 import Foundation
 import JSON
+import TestSupport
 import Testing
 
 /// The transition protocol over pipes, against the built `transition-host` and the C fixture plugins beside it
@@ -80,7 +81,7 @@ import Testing
       let frame = try #require(TransitionClient.frames(client.takeNotifications()).last)
       #expect(frame["percent"]?.doubleValue == percent)
       // The from root moves from y = 0 to the container's height on a 0.4 s spring, scrubbed to t = p · 0.4.
-      let expected = 800 * Reference.criticalSpring(duration: 0.4, at: percent * 0.4)
+      let expected = 800 * UIKitSpring(dampingRatio: 1, duration: 0.4).progress(percent * 0.4)
       let y = try #require(frame.y("home"))
       #expect(abs(y - expected) < 1e-6, "y at \(percent): \(y), expected \(expected)")
     }
@@ -131,7 +132,7 @@ import Testing
     for percent in [0.1, 0.25, 0.5, 0.8] {
       let slide = client.result("transition/sample", ["transition": "t2", "percent": JSON(percent)])
       let y = try #require(slide.y("detail"))
-      let expected = 800 * (1 - Reference.criticalSpring(duration: 0.4, at: percent * 0.4))
+      let expected = 800 * (1 - UIKitSpring(dampingRatio: 1, duration: 0.4).progress(percent * 0.4))
       #expect(abs(y - expected) < 1e-6, "y at \(percent)")
       // The world matrix of the presented root is a pure translation by its frame origin.
       let world = slide.view("detail")?["worldTransform"]?.elements.compactMap { $0.doubleValue }

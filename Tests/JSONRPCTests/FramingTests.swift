@@ -1,5 +1,6 @@
 import JSON
 import JSONRPC
+import TestSupport
 import Testing
 
 /// A framing event with owned bytes, comparable in tests.
@@ -62,22 +63,6 @@ func expectSameEventsInAnyChunking<Framer: MessageFramer>(
   for round in 0..<50 {
     let chunks = randomChunks(bytes, using: &generator, maxPiece: 1 + round % 12)
     #expect(run(framer, chunks) == expected, "chunks \(chunks.map(\.count))", sourceLocation: sourceLocation)
-  }
-}
-
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) {
-    state = seed
-  }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }
 

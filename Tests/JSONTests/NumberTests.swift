@@ -1,4 +1,5 @@
 import JSON
+import TestSupport
 import Testing
 
 @Suite struct NumberTests {

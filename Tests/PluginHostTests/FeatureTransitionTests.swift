@@ -1,4 +1,5 @@
 import PluginHost
+import TestSupport
 import Testing
 import TransitionEngine
 
@@ -14,14 +15,14 @@ import TransitionEngine
     let registry: PluginRegistry
 
     init() throws {
-      registry = try PluginHostTests.registry(loading: ["Features"], log: log)
+      registry = try TestSupport.registry(loadingFixtures: ["Features"], log: log)
     }
 
     func run(
       _ id: String, operation: TransitionOperation = .present, params: [String: ParameterValue] = [:],
       options: TransitionOptions = TransitionOptions(), setUp: (Scene, View, View) -> Void = { _, _, _ in }
-    ) throws -> PluginRun {
-      try PluginRun(
+    ) throws -> PluginTransitionRun {
+      try PluginTransitionRun(
         registry, "com.example.test.features/" + id, operation: operation, params: params, options: options,
         setUp: setUp)
     }
@@ -50,13 +51,13 @@ import TransitionEngine
     try run.transition.start()
     let at03 = try #require(try run.state("to", at: 0.3))
     // alpha 0 → 1 on Bézier (0.25, 0.1, 0.25, 1).
-    #expect(close(at03.alpha, bezierProgress(0.25, 0.1, 0.25, 1, at: 0.3), 1e-6))
+    #expect(close(at03.alpha, Reference.bezier(0.25, 0.1, 0.25, 1, at: 0.3), 1e-6))
     // cornerRadius 0 → 40 on steps(4, end): floor(4t) / 4; zPosition 0 → 8 on steps(4, start): ceil(4t) / 4.
     #expect(try close(at03.cornerRadius, 10) && close(try run.state("to", at: 0.6)?.cornerRadius, 20))
     #expect(close(try run.state("to", at: 0.99)?.cornerRadius, 30))
     #expect(try close(at03.zPosition, 4) && close(try run.state("to", at: 0.1)?.zPosition, 2))
     // center.y 400 → 500 on easeIn (0.42, 0, 1, 1).
-    #expect(close(try run.state("to", at: 0.5)?.position.y, 400 + 100 * bezierProgress(0.42, 0, 1, 1, at: 0.5), 1e-6))
+    #expect(close(try run.state("to", at: 0.5)?.position.y, 400 + 100 * Reference.bezier(0.42, 0, 1, 1, at: 0.5), 1e-6))
     #expect(try run.run() == .completed && run.misbehaviors.isEmpty)
     #expect(run.to.cornerRadius == 40 && run.to.zPosition == 8 && run.to.alpha == 1)
   }

@@ -1,4 +1,5 @@
 import PluginHost
+import TestSupport
 import Testing
 import TransitionEngine
 
@@ -9,7 +10,7 @@ import TransitionEngine
   @Test func reloadAtTheSamePathServesTheNewCodeWhileTheOldFinishes() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/libProbe.so"
-    copyFile(Fixtures.path("ReloadA"), to: path)
+    copyFile(BuildProducts.fixturePlugin("ReloadA"), to: path)
     let log = LogCapture()
     let registry = makeRegistry(folder: folder.path, log: log)
 
@@ -20,7 +21,7 @@ import TransitionEngine
     #expect(instanceA?.transitionDuration() == 0.25)
 
     // Overwrite P in place with generation B and reload.
-    copyFile(Fixtures.path("ReloadB"), to: path)
+    copyFile(BuildProducts.fixturePlugin("ReloadB"), to: path)
     let second = try registry.reload(pluginID: "com.example.test.reload")
     #expect(second.generation == 2 && second.info.version == "1.0.0-B")
     #expect(second.path == path)
@@ -49,11 +50,11 @@ import TransitionEngine
   @Test func reloadWithoutRunningTransitionsShutsTheOldGenerationDownAtOnce() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/libProbe.so"
-    copyFile(Fixtures.path("ReloadA"), to: path)
+    copyFile(BuildProducts.fixturePlugin("ReloadA"), to: path)
     let log = LogCapture()
     let registry = makeRegistry(folder: folder.path, log: log)
     try registry.load(path: path)
-    copyFile(Fixtures.path("ReloadB"), to: path)
+    copyFile(BuildProducts.fixturePlugin("ReloadB"), to: path)
     try registry.reload(pluginID: "com.example.test.reload")
     #expect(
       log.lines == [
@@ -68,12 +69,12 @@ import TransitionEngine
   @Test func failedReloadKeepsTheOldGeneration() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/libProbe.so"
-    copyFile(Fixtures.path("ReloadA"), to: path)
+    copyFile(BuildProducts.fixturePlugin("ReloadA"), to: path)
     let registry = makeRegistry(folder: folder.path)
     try registry.load(path: path)
 
     // Another plugin at that path: refused, A keeps serving.
-    copyFile(Fixtures.path("Minimal"), to: path)
+    copyFile(BuildProducts.fixturePlugin("Minimal"), to: path)
     let wrongID = loadError { () throws(PluginLoadError) in try registry.reload(pluginID: "com.example.test.reload") }
     #expect(
       wrongID
@@ -82,7 +83,7 @@ import TransitionEngine
           reason: "the rebuilt file declares plugin id com.example.test.minimal, not com.example.test.reload"))
 
     // A broken build (truncated file): refused with 1002, A keeps serving.
-    writeFile(path, Array(readFile(Fixtures.path("ReloadB")).prefix(100)))
+    writeFile(path, Array(readFile(BuildProducts.fixturePlugin("ReloadB")).prefix(100)))
     let broken = loadError { () throws(PluginLoadError) in try registry.reload(pluginID: "com.example.test.reload") }
     #expect(broken?.code == 1002)
 
@@ -100,12 +101,12 @@ import TransitionEngine
   @Test func aTransitionRunningDuringReloadCompletesOnTheOldCodeTheNextUsesTheNew() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/libProbe.so"
-    copyFile(Fixtures.path("ReloadA"), to: path)
+    copyFile(BuildProducts.fixturePlugin("ReloadA"), to: path)
     let log = LogCapture()
     let registry = makeRegistry(folder: folder.path, log: log)
     try registry.load(path: path)
 
-    let first = try PluginRun(registry, "probe")
+    let first = try PluginTransitionRun(registry, "probe")
     let generationA = first.animator.generation
     try first.transition.start()
     try first.transition.advance(by: 0.1)
@@ -113,11 +114,11 @@ import TransitionEngine
     // Linear from x = 0 to 100 over 0.25 s: 40 at 0.1 s.
     #expect(close(try first.state("to", at: 0.1)?.frame.origin.x, 40))
 
-    copyFile(Fixtures.path("ReloadB"), to: path)
+    copyFile(BuildProducts.fixturePlugin("ReloadB"), to: path)
     try registry.reload(pluginID: "com.example.test.reload")
     #expect(generationA.isRetired && !generationA.isShutDown)
 
-    let second = try PluginRun(registry, "probe")
+    let second = try PluginTransitionRun(registry, "probe")
     try second.transition.start()
     #expect(second.animator.generation.number == 2)
     #expect(second.transition.duration == 0.75)
@@ -143,12 +144,12 @@ import TransitionEngine
   @Test func unloadAfterReloadLetsRunningOldTransitionsFinish() throws {
     let folder = TemporaryFolder()
     let path = folder.path + "/libProbe.so"
-    copyFile(Fixtures.path("ReloadA"), to: path)
+    copyFile(BuildProducts.fixturePlugin("ReloadA"), to: path)
     let log = LogCapture()
     let registry = makeRegistry(folder: folder.path, log: log)
     try registry.load(path: path)
     let leaseA = try registry.lease(animatorID: "probe")
-    copyFile(Fixtures.path("ReloadB"), to: path)
+    copyFile(BuildProducts.fixturePlugin("ReloadB"), to: path)
     try registry.reload(pluginID: "com.example.test.reload")
 
     // The current generation (B) is idle, so unloading is allowed; A keeps running its transition.
@@ -169,8 +170,8 @@ private func unlinkFile(_ path: String) -> Int32 { unlink(path) }
 
 @Suite struct LeaseMisuseTests {
   @Test func staleResolutionsAndEndedLeasesFailSoftly() throws {
-    let registry = makeRegistry(folder: Fixtures.folder)
-    try registry.load(path: Fixtures.path("Minimal"))
+    let registry = makeRegistry(folder: BuildProducts.folder)
+    try registry.load(path: BuildProducts.fixturePlugin("Minimal"))
     let resolved = try registry.resolve(animatorID: "fade")
     let lease = try #require(resolved.lease())
     lease.end()

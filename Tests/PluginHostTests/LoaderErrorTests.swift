@@ -1,14 +1,15 @@
 import PluginHost
+import TestSupport
 import Testing
 
 /// Every loader failure produces its CONVENTIONS code and a message naming the cause, and leaves the
 /// registry working. The fixtures are loaded from the build folder with allowAnyPath, as a host started
 /// with --allow-any-plugin-path would.
 @Suite struct LoaderErrorTests {
-  let registry = makeRegistry(folder: Fixtures.folder)
+  let registry = makeRegistry(folder: BuildProducts.folder)
 
   @Test func goodPluginLoadsAndIsDescribed() throws {
-    let loaded = try registry.load(path: Fixtures.path("Minimal"))
+    let loaded = try registry.load(path: BuildProducts.fixturePlugin("Minimal"))
     // Expected values are those written in Tests/Fixtures/Minimal/minimal.c.
     #expect(loaded.info.id == "com.example.test.minimal")
     #expect(loaded.info.name == "Minimal test plugin")
@@ -16,7 +17,7 @@ import Testing
     #expect(loaded.info.vendor == "transition-host tests")
     #expect(loaded.info.abi == ABIVersion(major: 1, minor: 0))
     #expect(loaded.generation == 1)
-    #expect(loaded.path == Fixtures.path("Minimal"))
+    #expect(loaded.path == BuildProducts.fixturePlugin("Minimal"))
     #expect(loaded.info.animators.map(\.id) == ["fade", "slide"])
     let slide = loaded.info.animators[1]
     #expect(slide.operations == ["present", "dismiss"])
@@ -46,7 +47,7 @@ import Testing
   }
 
   @Test func fileNotFoundIs1001() {
-    let path = Fixtures.folder + "/libTestPluginDoesNotExist.so"
+    let path = BuildProducts.folder + "/libTestPluginDoesNotExist.so"
     let error = loadError { () throws(PluginLoadError) in try registry.load(path: path) }
     #expect(error == .fileNotFound(path: path))
     #expect(error?.code == 1001)
@@ -81,7 +82,7 @@ import Testing
   }
 
   @Test func missingEntrySymbolIs1003() {
-    let path = Fixtures.path("NoEntry")
+    let path = BuildProducts.fixturePlugin("NoEntry")
     let error = loadError { () throws(PluginLoadError) in try registry.load(path: path) }
     guard case .entrySymbolMissing(let errorPath, let reason)? = error else {
       Issue.record("expected 1003, got \(String(describing: error))")
@@ -94,7 +95,7 @@ import Testing
   }
 
   @Test func abiMajor99Is1004() {
-    let path = Fixtures.path("ABI99")
+    let path = BuildProducts.fixturePlugin("ABI99")
     let error = loadError { () throws(PluginLoadError) in try registry.load(path: path) }
     #expect(
       error
@@ -105,7 +106,7 @@ import Testing
   }
 
   @Test func entryReturningNullIs1004() {
-    let path = Fixtures.path("Declines")
+    let path = BuildProducts.fixturePlugin("Declines")
     let error = loadError { () throws(PluginLoadError) in try registry.load(path: path) }
     #expect(error == .abiIncompatible(path: path, pluginABI: nil, hostABI: ABIVersion(major: 1, minor: 0)))
     #expect(error?.code == 1004)
@@ -120,7 +121,7 @@ import Testing
     ("InvalidMissingFunction", "animators[0].animate_transition is NULL"),
   ])
   func invalidDescriptorIs1005(fixture: String, reason: String) {
-    let path = Fixtures.path(fixture)
+    let path = BuildProducts.fixturePlugin(fixture)
     let error = loadError { () throws(PluginLoadError) in try registry.load(path: path) }
     guard case .invalidDescriptor(let errorPath, let actual)? = error else {
       Issue.record("expected 1005, got \(String(describing: error))")
@@ -134,8 +135,8 @@ import Testing
 
   @Test func initFailureIs1006AndSkipsDeinit() {
     let log = LogCapture()
-    let registry = makeRegistry(folder: Fixtures.folder, log: log)
-    let path = Fixtures.path("InitFails")
+    let registry = makeRegistry(folder: BuildProducts.folder, log: log)
+    let path = BuildProducts.fixturePlugin("InitFails")
     let error = loadError { () throws(PluginLoadError) in try registry.load(path: path) }
     #expect(error == .initFailed(path: path, pluginID: "com.example.test.initfails"))
     #expect(error?.code == 1006)
@@ -148,7 +149,7 @@ import Testing
     let folder = TemporaryFolder()
     let outside = TemporaryFolder()
     let path = outside.path + "/libTestPluginMinimal.so"
-    copyFile(Fixtures.path("Minimal"), to: path)
+    copyFile(BuildProducts.fixturePlugin("Minimal"), to: path)
     let registry = makeRegistry(folder: folder.path)
     let error = loadError { () throws(PluginLoadError) in try registry.load(path: path) }
     #expect(error == .pathNotAllowed(path: path, folders: [folder.path]))
@@ -161,8 +162,8 @@ import Testing
 
   @Test func unloadWhileRunningIs1008() throws {
     let log = LogCapture()
-    let registry = makeRegistry(folder: Fixtures.folder, log: log)
-    try registry.load(path: Fixtures.path("Minimal"))
+    let registry = makeRegistry(folder: BuildProducts.folder, log: log)
+    try registry.load(path: BuildProducts.fixturePlugin("Minimal"))
     let lease = try registry.lease(animatorID: "fade")
     let error = loadError { () throws(PluginLoadError) in try registry.unload(pluginID: "com.example.test.minimal") }
     #expect(error == .busy(pluginID: "com.example.test.minimal", runningTransitions: 1))
@@ -186,21 +187,23 @@ import Testing
   }
 
   @Test func loadingTheSameIdTwiceIs1005() throws {
-    try registry.load(path: Fixtures.path("ReloadA"))
-    let error = loadError { () throws(PluginLoadError) in try registry.load(path: Fixtures.path("ReloadB")) }
+    try registry.load(path: BuildProducts.fixturePlugin("ReloadA"))
+    let error = loadError { () throws(PluginLoadError) in
+      try registry.load(path: BuildProducts.fixturePlugin("ReloadB"))
+    }
     guard case .invalidDescriptor(_, let reason)? = error else {
       Issue.record("expected 1005, got \(String(describing: error))")
       return
     }
-    #expect(reason.contains("com.example.test.reload is already loaded from \(Fixtures.path("ReloadA"))"))
+    #expect(reason.contains("com.example.test.reload is already loaded from \(BuildProducts.fixturePlugin("ReloadA"))"))
     #expect(registry.plugins.map(\.info.version) == ["1.0.0-A"])
   }
 
   @Test func failuresLeaveTheRegistryWorking() throws {
     for fixture in ["NoEntry", "ABI99", "Declines", "InitFails", "InvalidStructSize", "InvalidDuplicateAnimator"] {
-      #expect(throws: PluginLoadError.self) { try registry.load(path: Fixtures.path(fixture)) }
+      #expect(throws: PluginLoadError.self) { try registry.load(path: BuildProducts.fixturePlugin(fixture)) }
     }
-    try registry.load(path: Fixtures.path("Minimal"))
+    try registry.load(path: BuildProducts.fixturePlugin("Minimal"))
     #expect(registry.plugins.map(\.info.id) == ["com.example.test.minimal"])
   }
 }

@@ -1,4 +1,5 @@
 import PluginHost
+import TestSupport
 import Testing
 import TransitionEngine
 
@@ -7,15 +8,15 @@ import TransitionEngine
   /// "fade": to.frame = finalFrame(to) (the container's bounds), alpha 0, added on top; alpha → 1 over the
   /// "duration" param (default 0.4 s), easeInOut; the completion completes with !cancelled.
   @Test func fadePresentsWithEaseInOutAlpha() throws {
-    let registry = try registry(loading: ["Minimal"])
-    let run = try PluginRun(registry, "fade")
+    let registry = try registry(loadingFixtures: ["Minimal"])
+    let run = try PluginTransitionRun(registry, "fade")
     try run.transition.start()
     #expect(run.transition.duration == 0.4)
     #expect(run.containerSubviews == ["from", "to"])
     // easeInOut (0.42, 0, 0.58, 1) is point-symmetric about (0.5, 0.5): halfway in time is halfway in alpha.
     #expect(close(try run.state("to", at: 0.2)?.alpha, 0.5, 1e-6))
     // A quarter of the way: y of the Bézier at x = 0.25, solved independently.
-    let quarter = bezierProgress(0.42, 0, 0.58, 1, at: 0.25)
+    let quarter = Reference.bezier(0.42, 0, 0.58, 1, at: 0.25)
     #expect(close(try run.state("to", at: 0.1)?.alpha, quarter, 1e-6))
     #expect(close(try run.state("to", at: 0)?.alpha, 0))
     #expect(try run.state("to", at: 0)?.frame == Rect(x: 0, y: 0, width: 400, height: 800))
@@ -29,8 +30,8 @@ import TransitionEngine
   }
 
   @Test func fadeReadsItsDurationParameter() throws {
-    let registry = try registry(loading: ["Minimal"])
-    let run = try PluginRun(registry, "fade", params: ["duration": .number(1.0)])
+    let registry = try registry(loadingFixtures: ["Minimal"])
+    let run = try PluginTransitionRun(registry, "fade", params: ["duration": .number(1.0)])
     try run.transition.start()
     #expect(run.transition.duration == 1.0)
     #expect(close(try run.state("to", at: 0.5)?.alpha, 0.5, 1e-6))
@@ -39,8 +40,8 @@ import TransitionEngine
 
   /// "slide" present: to starts at (0, 800) (below the container), springs (damping 1) to (0, 0) in 0.4 s.
   @Test func slidePresentsFromBelowWithACriticallyDampedSpring() throws {
-    let registry = try registry(loading: ["Minimal"])
-    let run = try PluginRun(registry, "slide")
+    let registry = try registry(loadingFixtures: ["Minimal"])
+    let run = try PluginTransitionRun(registry, "slide")
     try run.transition.start()
     #expect(try run.state("to", at: 0)?.frame == Rect(x: 0, y: 800, width: 400, height: 800))
     // A critically damped spring never overshoots: y falls monotonically from 800 to 0.
@@ -57,8 +58,8 @@ import TransitionEngine
 
   /// "slide" dismiss: the from root slides down to y = 800; completing removes it.
   @Test func slideDismissesDownAndTheFromRootLeaves() throws {
-    let registry = try registry(loading: ["Minimal"])
-    let run = try PluginRun(registry, "slide", operation: .dismiss)
+    let registry = try registry(loadingFixtures: ["Minimal"])
+    let run = try PluginTransitionRun(registry, "slide", operation: .dismiss)
     #expect(try run.run() == .completed)
     #expect(run.from.frame == Rect(x: 0, y: 800, width: 400, height: 800))
     #expect(run.containerSubviews == ["to"])
@@ -67,8 +68,8 @@ import TransitionEngine
   /// The host ends a running transition (SIGTERM): the pending completion runs with finished = false, fade
   /// completes with `!cancelled` = false, everything is restored, and the animator lets its generation go.
   @Test func terminatingMidwayRestoresTheStartAndReleasesTheLease() throws {
-    let registry = try registry(loading: ["Minimal"])
-    let run = try PluginRun(registry, "fade")
+    let registry = try registry(loadingFixtures: ["Minimal"])
+    let run = try PluginTransitionRun(registry, "fade")
     try run.transition.start()
     try run.transition.advance(by: 0.2)
     #expect(registry.plugins.first?.runningTransitions == 1)
@@ -81,10 +82,10 @@ import TransitionEngine
   }
 
   @Test func unsupportedOperationIsRefusedWith2003() throws {
-    let registry = try registry(loading: ["Minimal"])
-    #expect(throws: TransitionSetupError.self) { try PluginRun(registry, "slide", operation: .push) }
+    let registry = try registry(loadingFixtures: ["Minimal"])
+    #expect(throws: TransitionSetupError.self) { try PluginTransitionRun(registry, "slide", operation: .push) }
     do {
-      _ = try PluginRun(registry, "slide", operation: .push)
+      _ = try PluginTransitionRun(registry, "slide", operation: .push)
     } catch let error as TransitionSetupError {
       #expect(error.code == 2003)
     }

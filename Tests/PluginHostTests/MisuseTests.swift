@@ -1,5 +1,6 @@
 import CTransitionABI
 import PluginHost
+import TestSupport
 import Testing
 import TransitionEngine
 
@@ -13,12 +14,12 @@ import TransitionEngine
     let registry: PluginRegistry
 
     init() throws {
-      registry = try PluginHostTests.registry(loading: ["Misuse", "Minimal"], log: log)
+      registry = try TestSupport.registry(loadingFixtures: ["Misuse", "Minimal"], log: log)
     }
 
     /// Runs Misuse animator `id` to its end.
-    func run(_ id: String, operation: TransitionOperation = .present) throws -> PluginRun {
-      let run = try PluginRun(registry, "com.example.test.misuse/" + id, operation: operation)
+    func run(_ id: String, operation: TransitionOperation = .present) throws -> PluginTransitionRun {
+      let run = try PluginTransitionRun(registry, "com.example.test.misuse/" + id, operation: operation)
       try run.run()
       return run
     }
@@ -31,13 +32,13 @@ import TransitionEngine
 
     /// A good transition (Minimal's fade) still runs to completion without reports.
     func goodTransitionStillRuns() throws -> Bool {
-      let run = try PluginRun(registry, "com.example.test.minimal/fade")
+      let run = try PluginTransitionRun(registry, "com.example.test.minimal/fade")
       return try run.run() == .completed && run.misbehaviors.isEmpty && run.to.alpha == 1
     }
   }
 
   /// The reports' kinds, in order.
-  func kinds(_ run: PluginRun) -> [String] { run.misbehaviors.map(\.kindName) }
+  func kinds(_ run: PluginTransitionRun) -> [String] { run.misbehaviors.map(\.kindName) }
 
   @Test func bogusHandlesAreInvalid() throws {
     let host = try Host()
@@ -182,7 +183,7 @@ import TransitionEngine
 
   @Test func aDriverMayOnlyWritePresentationValues() throws {
     let host = try Host()
-    let run = try PluginRun(host.registry, "com.example.test.misuse/tree-in-driver")
+    let run = try PluginTransitionRun(host.registry, "com.example.test.misuse/tree-in-driver")
     try run.transition.start()
     // The driver writes alpha = fraction: halfway through its 0.2 s, 0.5.
     #expect(close(try run.state("to", at: 0.1)?.alpha, 0.5))
@@ -206,7 +207,7 @@ import TransitionEngine
   /// A driver that misbehaves on every frame cannot flood the client: an instance reports 100 times at most.
   @Test func reportsAreCappedPerAnimatorInstance() throws {
     let host = try Host()
-    let run = try PluginRun(host.registry, "com.example.test.misuse/tree-in-driver")
+    let run = try PluginTransitionRun(host.registry, "com.example.test.misuse/tree-in-driver")
     try run.transition.start()
     // Each sample runs the update once, and each update makes four mistakes: 40 samples, 160 mistakes.
     for i in 0..<40 { _ = try run.state("to", at: 0.2 * Double(i) / 40) }
@@ -237,7 +238,7 @@ import TransitionEngine
 
   @Test func callsFromAnotherThreadAreRefusedAndReportedOnTheHostThread() throws {
     let host = try Host()
-    let run = try PluginRun(host.registry, "com.example.test.misuse/other-thread")
+    let run = try PluginTransitionRun(host.registry, "com.example.test.misuse/other-thread")
     try run.transition.start()
     // finish() set alpha 0 before animating; the other thread's 0.5 never landed.
     #expect(close(try run.state("to", at: 0)?.alpha, 0))
@@ -354,7 +355,7 @@ import TransitionEngine
     let lease = try host.registry.lease(animatorID: "com.example.test.misuse/good")
     defer { lease.end() }
     let api = try #require(lease.hostInfo.pointee.api)
-    let run = try PluginRun(host.registry, "com.example.test.misuse/good")
+    let run = try PluginTransitionRun(host.registry, "com.example.test.misuse/good")
     try run.transition.start()
     var view = th_view()
     #expect(api.pointee.container_view(run.animator.handle, &view) == TH_ERR_WRONG_PHASE)

@@ -1,4 +1,5 @@
 import PluginHost
+import TestSupport
 import Testing
 import TransitionEngine
 
@@ -6,7 +7,7 @@ import TransitionEngine
 /// defaults that complete them (Minimal's "fade" declares one parameter of each type; values from minimal.c).
 @Suite struct ParameterValidationTests {
   func fade() throws -> AnimatorInfo {
-    try registry(loading: ["Minimal"]).resolve(animatorID: "fade").info
+    try registry(loadingFixtures: ["Minimal"]).resolve(animatorID: "fade").info
   }
 
   func failure(_ params: [String: ParameterValue]) throws -> ParameterValidationError? {
@@ -69,7 +70,7 @@ import TransitionEngine
   }
 
   @Test func makeTransitionReportsBadParamsAsInvalidParams() throws {
-    let registry = try registry(loading: ["Minimal"])
+    let registry = try registry(loadingFixtures: ["Minimal"])
     let scene = Scene(containerSize: Size(width: 10, height: 10))
     let from = try scene.makeView(id: "from")
     let to = try scene.makeView(id: "to")

@@ -1,4 +1,5 @@
 import PluginHost
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -40,8 +41,8 @@ import Testing
   }
 
   @Test func swiftPMBuiltPluginsStayMapped() throws {
-    let registry = makeRegistry(folder: Fixtures.folder)
-    try registry.load(path: Fixtures.path("Minimal"))
+    let registry = makeRegistry(folder: BuildProducts.folder)
+    try registry.load(path: BuildProducts.fixturePlugin("Minimal"))
     let generation = try registry.resolve(animatorID: "fade").generation
     try registry.unload(pluginID: "com.example.test.minimal")
     #expect(generation.libraryDisposition == .keptMapped)

@@ -1,11 +1,12 @@
 import CTransitionABI
 import PluginHost
+import TestSupport
 import Testing
 
 @Suite struct RegistryTests {
   @Test func animatorIdsResolveFullyQualifiedOrWhenUnique() throws {
-    let registry = makeRegistry(folder: Fixtures.folder)
-    try registry.load(path: Fixtures.path("Minimal"))  // fade, slide
+    let registry = makeRegistry(folder: BuildProducts.folder)
+    try registry.load(path: BuildProducts.fixturePlugin("Minimal"))  // fade, slide
     try registry.load(path: "libTestPluginReloadA.so")  // probe, slide (a bare name is found in the folders)
 
     #expect(try registry.resolve(animatorID: "fade").qualifiedID == "com.example.test.minimal/fade")
@@ -37,21 +38,21 @@ import Testing
   }
 
   @Test func instancesRunPluginCode() throws {
-    let registry = makeRegistry(folder: Fixtures.folder)
-    try registry.load(path: Fixtures.path("Minimal"))
+    let registry = makeRegistry(folder: BuildProducts.folder)
+    try registry.load(path: BuildProducts.fixturePlugin("Minimal"))
     let lease = try registry.lease(animatorID: "com.example.test.minimal/fade")
     let instance = try #require(lease.makeInstance())
     // minimal.c: 0.4 s when there is no context to read the "duration" parameter from.
     #expect(instance.transitionDuration() == 0.4)
     #expect(lease.hostInfo.pointee.abi_major == TH_ABI_VERSION_MAJOR)
-    #expect(String(cString: lease.hostInfo.pointee.plugin_path) == Fixtures.path("Minimal"))
+    #expect(String(cString: lease.hostInfo.pointee.plugin_path) == BuildProducts.fixturePlugin("Minimal"))
     #expect(String(cString: lease.hostInfo.pointee.host_name) == "transition-host")
   }
 
   @Test func pluginsLogUnderTheirIdAndUnknownContextsAreTolerated() throws {
     let log = LogCapture()
-    let registry = makeRegistry(folder: Fixtures.folder, log: log)
-    try registry.load(path: Fixtures.path("Minimal"))
+    let registry = makeRegistry(folder: BuildProducts.folder, log: log)
+    try registry.load(path: BuildProducts.fixturePlugin("Minimal"))
     let lease = try registry.lease(animatorID: "fade")
     let api = try #require(lease.hostInfo.pointee.api)
     // The whole ABI 1.0 table: two 32-bit header words and 54 functions (LP64), none missing.
@@ -71,7 +72,7 @@ import Testing
   @Test func swiftPMBuiltPluginsAreKeptMappedOthersClose() throws {
     // SwiftPM links every product with swiftc, which registers the image with the Swift runtime: such a
     // library is leaked rather than closed. A plain C library (libm) can be closed.
-    let fixture = try DynamicLibrary(path: Fixtures.path("Minimal"))
+    let fixture = try DynamicLibrary(path: BuildProducts.fixturePlugin("Minimal"))
     #expect(fixture.usesSwiftRuntime)
     fixture.leak()
     let libm = try DynamicLibrary(path: "libm.so.6")
@@ -96,9 +97,10 @@ import Testing
     let root = TemporaryFolder()
     let builtIn = root.folder("bin")
     let extra = root.folder("extra")
-    copyFile(Fixtures.path("Minimal"), to: builtIn + "/libTransitionPluginMinimal.so")
-    copyFile(Fixtures.path("ABI99"), to: builtIn + "/libTestPluginABI99.so")  // a fixture: never auto-loaded
-    copyFile(Fixtures.path("ReloadA"), to: extra + "/libProbe.so")
+    copyFile(BuildProducts.fixturePlugin("Minimal"), to: builtIn + "/libTransitionPluginMinimal.so")
+    // A fixture: never auto-loaded.
+    copyFile(BuildProducts.fixturePlugin("ABI99"), to: builtIn + "/libTestPluginABI99.so")
+    copyFile(BuildProducts.fixturePlugin("ReloadA"), to: extra + "/libProbe.so")
     writeFile(extra + "/libBroken.so", Array(String(repeating: "not ELF ", count: 16).utf8))
     let registry = PluginRegistry(
       searchPath: PluginSearchPath(builtInFolder: builtIn, pluginDirs: [extra]), logger: LogCapture().logger)
@@ -111,8 +113,8 @@ import Testing
 
   @Test func thePluginContextLivesFromEntryToDeinit() throws {
     let log = LogCapture()
-    let registry = makeRegistry(folder: Fixtures.folder, log: log)
-    try registry.load(path: Fixtures.path("Minimal"))
+    let registry = makeRegistry(folder: BuildProducts.folder, log: log)
+    try registry.load(path: BuildProducts.fixturePlugin("Minimal"))
     let lease = try registry.lease(animatorID: "fade")
     let context = lease.hostInfo.pointee.plugin_context
     guard case .live(let entry) = ContextDirectory.shared.lookup(context) else {

@@ -1,4 +1,5 @@
 import PluginHost
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

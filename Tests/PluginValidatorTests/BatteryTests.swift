@@ -1,4 +1,5 @@
 import PluginValidator
+import TestSupport
 import Testing
 
 /// The whole battery on fixture plugins: a sound plugin passes everything; each broken one fails exactly the

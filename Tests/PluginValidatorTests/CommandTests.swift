@@ -1,11 +1,12 @@
 import JSON
 import PluginValidator
+import TestSupport
 import Testing
 
 /// `transition-host validate` itself: the real binary, whose hidden `validate --run-check` mode is every check
 /// process here (behind the host's stdout protection, which points fd 1 at stderr).
 @Suite struct CommandTests {
-  static var host: String { Build.folder + "/transition-host" }
+  static var host: String { BuildProducts.executable("transition-host") }
 
   @Test func jsonReportOfASoundPluginExitsZero() throws {
     let run = runProgram([
@@ -91,7 +92,7 @@ import Testing
   @Test(arguments: ["PullDown", "Sheet", "MagicMove", "Flip", "SegueSlide"])
   func builtInAnimatorPassesTheBattery(name: String) {
     let report = Validator(command: Build.checkProcess).validate(
-      plugin: Build.folder + "/libTransitionPlugin\(name).so")
+      plugin: BuildProducts.builtInPlugin(name))
     #expect(report.results.filter(\.status.isFailure).map { "\($0.check) \($0.target.label): \($0.explanation)" } == [])
     #expect(report.result(.load)?.status == .pass)
     #expect(report.results.count == 7 + 1 + 2 * 8)

@@ -1,28 +1,20 @@
 import PluginValidator
+import TestSupport
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// The build folder: beside the test binary, SwiftPM puts every product (fixture plugins, the check process),
-/// or `TRANSITION_HOST_PLUGIN_DIR` for other layouts.
+/// The products the validator's tests use, from the build folder (`BuildProducts.folder`).
 enum Build {
-  static var folder: String {
-    if let value = getenv("TRANSITION_HOST_PLUGIN_DIR"), value.pointee != 0 { return String(cString: value) }
-    let resolved = realpath("/proc/self/exe", nil)!
-    defer { free(resolved) }
-    let executable = String(cString: resolved)
-    return String(executable[..<executable.lastIndex(of: "/")!])
-  }
-
   /// Fixture plugin `name` (product `TestPlugin<name>`).
   static func fixture(_ name: String) -> String {
-    folder + "/libTestPlugin\(name).so"
+    BuildProducts.fixturePlugin(name)
   }
 
   /// The check process built for these tests (transition-host's `validate --run-check` mode alone).
   static var checkProcess: CheckCommand {
-    CheckCommand(executable: folder + "/PluginValidatorCheckProcess")
+    CheckCommand(executable: BuildProducts.executable("PluginValidatorCheckProcess"))
   }
 }
 
@@ -69,38 +61,6 @@ extension CheckResult {
   }
 }
 
-/// A fresh temporary folder, removed (with its files) when the value goes away.
-final class TemporaryFolder {
-  let path: String
-
-  init() {
-    var template = Array("/tmp/plugin-validator-tests-XXXXXX".utf8CString)
-    path = template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)!) }
-  }
-
-  deinit {
-    if let directory = opendir(path) {
-      while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        if name != "." && name != ".." { unlink(path + "/" + name) }
-      }
-      closedir(directory)
-    }
-    rmdir(path)
-  }
-
-  /// Writes `text` to a file in the folder and returns its path.
-  func file(_ name: String, _ text: String) -> String {
-    let file = path + "/" + name
-    let fd = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o755)
-    precondition(fd >= 0)
-    defer { close(fd) }
-    var bytes = Array(text.utf8)
-    precondition(write(fd, &bytes, bytes.count) == bytes.count)
-    return file
-  }
-}
-
 /// What a program run printed and how it ended.
 struct ProgramRun {
   var status: Int32
@@ -128,18 +88,7 @@ func runProgram(_ arguments: [String]) -> ProgramRun {
   }
   var status: Int32 = 0
   while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-  func contents(_ path: String) -> String {
-    let fd = open(path, O_RDONLY)
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = read(fd, &buffer, buffer.count)
-      if count <= 0 { break }
-      bytes += buffer[0..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
-  }
+  func contents(_ path: String) -> String { String(decoding: readFile(path), as: UTF8.self) }
   let exited = (status & 0x7f) == 0
   return ProgramRun(
     status: exited ? (status >> 8) & 0xff : -(status & 0x7f), output: contents(outputPath), errors: contents(errorsPath)

@@ -1,3 +1,4 @@
+import TestSupport
 // Animation blocks: from presentation values, replace semantics, completions and their timing, nesting,
 // immediate writes, springs, misuse.
 import Testing
@@ -27,7 +28,7 @@ private func x(_ h: ModelHarness, _ id: String, _ t: Double) -> Double? {
     h.scene.animate(duration: 1) { v.position = Point(x: 105, y: 5) }
     // position.x goes 5 → 105 along cubic-bezier(0.42, 0, 0.58, 1), solved independently.
     for t in [0.1, 0.3, 0.5, 0.8] {
-      #expect(modelClose(x(h, "v", t)!, 5 + 100 * modelBezier(0.42, 0, 0.58, 1, at: t), 1e-5))
+      #expect(modelClose(x(h, "v", t)!, 5 + 100 * Reference.bezier(0.42, 0, 0.58, 1, at: t), 1e-5))
     }
   }
 
@@ -233,7 +234,7 @@ private func x(_ h: ModelHarness, _ id: String, _ t: Double) -> Double? {
     }
     // Inner durations are their own; a's curve is the outer linear one, b's its own easeIn.
     #expect(modelClose(x(h, "a", 0.5)!, 25))
-    #expect(modelClose(x(h, "b", 0.5)!, 100 * modelBezier(0.42, 0, 1, 1, at: 0.25), 1e-5))
+    #expect(modelClose(x(h, "b", 0.5)!, 100 * Reference.bezier(0.42, 0, 1, 1, at: 0.25), 1e-5))
   }
 
   @Test func secondWriteInABlockRetargetsItsAnimation() {

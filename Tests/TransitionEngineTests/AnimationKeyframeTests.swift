@@ -1,3 +1,4 @@
+import TestSupport
 // Keyframe blocks (UIKit's animateKeyframes/addKeyframe) and custom drivers.
 import Testing
 import TransitionEngine
@@ -40,7 +41,7 @@ private func twoKeyframesValue(_ f: Double) -> Double {
   @Test func defaultTimelineCurveIsEaseInOutOverTheWholeDuration() {
     let (h, _) = twoKeyframes(timing: nil)
     for t in [0.1, 0.2, 0.35, 0.6, 0.7, 0.9] {
-      let f = modelBezier(0.42, 0, 0.58, 1, at: t)
+      let f = Reference.bezier(0.42, 0, 0.58, 1, at: t)
       #expect(modelClose(x(h, "v", t), twoKeyframesValue(f), 1e-4), "t = \(t)")
     }
   }

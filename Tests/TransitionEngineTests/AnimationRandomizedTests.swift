@@ -1,24 +1,11 @@
+import TestSupport
 // Seeded random sequences of blocks, keyframes, drivers, seeks and advances: completions fire exactly once, in
 // time order, at or after their block's creation; samples stay finite and repeatable.
 import Testing
 import TransitionEngine
 
-/// A small deterministic generator (SplitMix64), so failures reproduce from the seed.
-private struct SplitMix {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-  mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
-
 private final class Run {
-  var rng: SplitMix
+  var rng: SplitMix64
   let h = ModelHarness()
   var views: [View] = []
   /// Per completion id: the times it fired at.
@@ -29,7 +16,7 @@ private final class Run {
   var firingTimes: [Double] = []
 
   init(seed: UInt64) {
-    rng = SplitMix(state: seed)
+    rng = SplitMix64(seed: seed)
     for i in 0..<6 {
       let parent = i < 3 ? h.scene.container : views[i - 3]
       views.append(h.view("v\(i)", Rect(x: Double(i) * 10, y: 5, width: 40, height: 30), in: parent))

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TransitionEngine
@@ -254,8 +255,8 @@ private final class ProbeAnimator: TransitionAnimator {
       try #require(transition.sample(percent: p).first { $0.id == dimmingID }).alpha
     }
     #expect(try alpha(atPercent: 0) == 0)
-    #expect(abs(try alpha(atPercent: 0.5) - 0.4 * referenceEaseInOut(0.5)) < 1e-9)
-    #expect(abs(try alpha(atPercent: 0.25) - 0.4 * referenceEaseInOut(0.25)) < 1e-9)
+    #expect(abs(try alpha(atPercent: 0.5) - 0.4 * Reference.easeInOut(0.5)) < 1e-9)
+    #expect(abs(try alpha(atPercent: 0.25) - 0.4 * Reference.easeInOut(0.25)) < 1e-9)
     try transition.advance(by: 0.5)
     #expect(transition.state == .ended(.completed))
     #expect(

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TransitionEngine
 
@@ -60,7 +61,7 @@ struct MathInterpolationTests {
     let timing = AnimationTiming.curve(.easeInOut)
     #expect(timing.progress(elapsed: 0, duration: 2) == 0)
     #expect(
-      mathClose(timing.progress(elapsed: 0.5, duration: 2), mathReferenceBezier(0.42, 0, 0.58, 1, at: 0.25), 1e-7))
+      mathClose(timing.progress(elapsed: 0.5, duration: 2), Reference.bezier(0.42, 0, 0.58, 1, at: 0.25), 1e-7))
     #expect(timing.progress(elapsed: 2, duration: 2) == 1)
     #expect(timing.progress(elapsed: 3, duration: 2) == 1)
     #expect(timing.progress(elapsed: -1, duration: 2) == 0)

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TransitionEngine
 
@@ -195,7 +196,7 @@ struct MathKeyframesTests {
   @Test func uikitAppliesTheCurveOverTheWholeTimeline() {
     // Default easeInEaseOut: key times are warped (a key at 0.25 of the time shows less than 0.25 of the track)…
     let warped = UIKitKeyframes.timelineFraction(0.25)
-    #expect(mathClose(warped, mathReferenceBezier(0.42, 0, 0.58, 1, at: 0.25), 1e-7))
+    #expect(mathClose(warped, Reference.bezier(0.42, 0, 0.58, 1, at: 0.25), 1e-7))
     #expect(warped < 0.25)
     // …and only linear keeps them exact.
     #expect(UIKitKeyframes.timelineFraction(0.25, curve: .linear) == 0.25)

@@ -1,24 +1,11 @@
+import TestSupport
 import Testing
 import TransitionEngine
-
-/// SplitMix64: a tiny seeded generator so the sweep is the same on every run.
-private struct SeededRandom {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-  mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-  mutating func range(_ lo: Double, _ hi: Double) -> Double { lo + (hi - lo) * unit() }
-}
 
 @Suite("Math: robustness sweeps")
 struct MathRobustnessTests {
   @Test func randomBeziersStayWithinTheirHullAndMatchTheReference() {
-    var random = SeededRandom(state: 7)
+    var random = SplitMix64(seed: 7)
     for _ in 0..<300 {
       let (x1, y1, x2, y2) = (random.unit(), random.range(-2, 3), random.unit(), random.range(-2, 3))
       let curve = TimingCurve.bezier(x1, y1, x2, y2)
@@ -27,12 +14,12 @@ struct MathRobustnessTests {
       // A cubic Bézier lies inside the convex hull of its control points.
       #expect(value >= min(0, y1, y2) - 1e-12 && value <= max(1, y1, y2) + 1e-12)
       #expect(
-        mathClose(value, mathReferenceBezier(x1, y1, x2, y2, at: t), 1e-7), "(\(x1), \(y1), \(x2), \(y2)) at \(t)")
+        mathClose(value, Reference.bezier(x1, y1, x2, y2, at: t), 1e-7), "(\(x1), \(y1), \(x2), \(y2)) at \(t)")
     }
   }
 
   @Test func randomSpringsAreFiniteAndLand() {
-    var random = SeededRandom(state: 11)
+    var random = SplitMix64(seed: 11)
     for _ in 0..<300 {
       let spring = Spring(
         mass: random.range(0.1, 5), stiffness: random.range(1, 2000), damping: random.range(0, 200),
@@ -52,7 +39,7 @@ struct MathRobustnessTests {
   }
 
   @Test func randomTransformsDecomposeAndRecompose() {
-    var random = SeededRandom(state: 23)
+    var random = SplitMix64(seed: 23)
     for _ in 0..<300 {
       let m = Transform3D(
         rotationAngle: random.range(-4, 4), x: random.range(-1, 1), y: random.range(-1, 1), z: random.unit()

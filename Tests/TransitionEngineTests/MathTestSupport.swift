@@ -9,25 +9,6 @@
 /// |a − b| ≤ tolerance.
 func mathClose(_ a: Double, _ b: Double, _ tolerance: Double) -> Bool { abs(a - b) <= tolerance }
 
-/// Cubic Bézier through (0, 0), (x1, y1), (x2, y2), (1, 1) in Bernstein form, solved for x by plain bisection
-/// on s to 1e-15 (no Newton), then y(s).
-func mathReferenceBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
-  func bernstein(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
-    let u = 1 - s
-    return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
-  }
-  // The curve passes through (0, 0) and (1, 1); bisection could not resolve the ends where x′ = 0 in floating point.
-  if x <= 0 { return 0 }
-  if x >= 1 { return 1 }
-  var lo = 0.0
-  var hi = 1.0
-  while hi - lo > 1e-15 {
-    let mid = (lo + hi) / 2
-    if bernstein(x1, x2, mid) < x { lo = mid } else { hi = mid }
-  }
-  return bernstein(y1, y2, (lo + hi) / 2)
-}
-
 /// Integrates m·x″ + c·x′ + k·x = 0, x(0) = 1, x′(0) = −v0 with classical RK4 and step `dt`, returning x at each
 /// requested time (times must be ascending).
 func mathRK4Spring(

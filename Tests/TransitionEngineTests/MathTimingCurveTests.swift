@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TransitionEngine
 
@@ -85,7 +86,7 @@ struct MathTimingCurveTests {
       let curve = TimingCurve.bezier(x1, y1, x2, y2)
       for i in 0...1000 {
         let t = Double(i) / 1000
-        let expected = mathReferenceBezier(x1, y1, x2, y2, at: t)
+        let expected = Reference.bezier(x1, y1, x2, y2, at: t)
         #expect(mathClose(curve.progress(at: t), expected, 1e-7), "(\(x1), \(y1), \(x2), \(y2)) at \(t)")
       }
     }
@@ -96,7 +97,7 @@ struct MathTimingCurveTests {
       for t in [0.1, 0.3, 0.5, 0.8] {
         let h = 1e-6
         let numeric =
-          (mathReferenceBezier(p.0, p.1, p.2, p.3, at: t + h) - mathReferenceBezier(p.0, p.1, p.2, p.3, at: t - h))
+          (Reference.bezier(p.0, p.1, p.2, p.3, at: t + h) - Reference.bezier(p.0, p.1, p.2, p.3, at: t - h))
           / (2 * h)
         #expect(mathClose(curve.slope(at: t), numeric, 1e-5))
       }

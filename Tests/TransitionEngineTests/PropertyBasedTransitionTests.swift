@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TransitionEngine
@@ -14,7 +15,7 @@ private final class RandomAnimator: TransitionAnimator {
   var ended: [Bool] = []
   private var pendingCompletions = 0
 
-  init(generator: inout SeededGenerator, controller: TestPresentationController?) {
+  init(generator: inout SplitMix64, controller: TestPresentationController?) {
     let durations = [0, 0.05, 0.2, 0.35, 0.5, 1.0]
     duration = durations.randomElement(using: &generator)!
     style = CompletionStyle.allCases.randomElement(using: &generator)!
@@ -173,7 +174,7 @@ private final class RandomAnimator: TransitionAnimator {
 
   /// Returns false (after recording issues) when an invariant broke.
   private func runSequence(seed: UInt64, tally: inout Tally) -> Bool {
-    var generator = SeededGenerator(seed: seed)
+    var generator = SplitMix64(seed: seed)
     var ok = true
     func check(_ condition: Bool, _ what: @autoclosure () -> String) {
       if !condition {

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TransitionEngine
@@ -436,7 +437,7 @@ import Testing
     #expect(to.frame == Rect(x: 0, y: 0, width: 400, height: 800))
     // At 50 %: offset by the container height × (1 − easeInOut(0.5)) = 400.
     let half = try #require(transition.sample(percent: 0.5).first { $0.id == "to" })
-    #expect(abs(half.frame.origin.y - 800 * (1 - referenceEaseInOut(0.5))) < 1e-9)
+    #expect(abs(half.frame.origin.y - 800 * (1 - Reference.easeInOut(0.5))) < 1e-9)
     #expect(throws: TransitionError.invalidValue(field: "time", reason: "must be a finite number")) {
       _ = try transition.sample(time: .nan)
     }

@@ -330,37 +330,3 @@ func presentationDump(_ scene: Scene, at time: Double) -> [String] {
     return "\(state.id) \(state.parentID ?? "-") \(numbers.map { String($0.bitPattern, radix: 16) })"
   }
 }
-
-// MARK: Independent reference values
-
-/// y of the cubic Bézier (0,0), (x1,y1), (x2,y2), (1,1) at x, by bisection on the parameter (not the engine's
-/// solver): 200 halvings reach the limit of Double precision.
-func referenceBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
-  func coordinate(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
-    let u = 1 - s
-    return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
-  }
-  var low = 0.0
-  var high = 1.0
-  for _ in 0..<200 {
-    let mid = (low + high) / 2
-    if coordinate(x1, x2, mid) < x { low = mid } else { high = mid }
-  }
-  return coordinate(y1, y2, (low + high) / 2)
-}
-
-/// easeInOut (0.42, 0, 0.58, 1), independently solved.
-func referenceEaseInOut(_ x: Double) -> Double { referenceBezier(0.42, 0, 0.58, 1, at: x) }
-
-/// A small deterministic generator (SplitMix64) so that the property-based tests are reproducible from a seed.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import TransitionEngine
@@ -92,7 +93,7 @@ import Testing
     try transition.update(percent: 0.3)
     try transition.finish()
     try transition.advance(by: fraction * 0.35)
-    #expect(abs(transition.time - (0.15 + 0.35 * referenceEaseInOut(fraction))) < 1e-9)
+    #expect(abs(transition.time - (0.15 + 0.35 * Reference.easeInOut(fraction))) < 1e-9)
   }
 
   @Test func cancelTailFollowsTheRequestedCurve() throws {
@@ -101,7 +102,7 @@ import Testing
     // easeOut (0, 0, 0.58, 1), independently solved.
     try transition.cancel(curve: .easeOut)
     try transition.advance(by: 0.3 * 0.3)
-    #expect(abs(transition.time - (0.3 - 0.3 * referenceBezier(0, 0, 0.58, 1, at: 0.3))) < 1e-9)
+    #expect(abs(transition.time - (0.3 - 0.3 * Reference.bezier(0, 0, 0.58, 1, at: 0.3))) < 1e-9)
   }
 
   @Test func linearCompletionCurveMovesTimeUniformly() throws {

@@ -75,18 +75,3 @@ final class ModelHarness {
     scene.presentation(at: t).first { $0.id == id }
   }
 }
-
-/// Cubic Bézier timing evaluated independently of the engine: solve x(s) = x by bisection, return y(s).
-func modelBezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, at x: Double) -> Double {
-  func coord(_ p1: Double, _ p2: Double, _ s: Double) -> Double {
-    let u = 1 - s
-    return 3 * u * u * s * p1 + 3 * u * s * s * p2 + s * s * s
-  }
-  var lo = 0.0
-  var hi = 1.0
-  for _ in 0..<200 {
-    let mid = (lo + hi) / 2
-    if coord(x1, x2, mid) < x { lo = mid } else { hi = mid }
-  }
-  return coord(y1, y2, (lo + hi) / 2)
-}

@@ -1,18 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
-
-/// Where the `transition-host` executable under test is: `$TRANSITION_HOST_BIN`, or beside the test bundle
-/// (`swift test` builds every product into the folder that holds the test runner, `/proc/self/exe`).
-enum HostBinary {
-  static var path: String {
-    if let override = ProcessInfo.processInfo.environment["TRANSITION_HOST_BIN"], !override.isEmpty {
-      return override
-    }
-    let runner = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-    return (runner as NSString).deletingLastPathComponent + "/transition-host"
-  }
-}
+import TestSupport
 
 /// C `pipe2` (Glibc's Swift module leaves it out): pipes must be close-on-exec from birth, or a host spawned by
 /// a parallel test could inherit another test's stdin and keep it from ever seeing end of file.
@@ -95,7 +84,7 @@ final class HostProcess: @unchecked Sendable {
   /// Spawns the host with `arguments`. `closeStdoutReader` closes the test's end of stdout at once (a client
   /// that went away).
   init(
-    _ arguments: [String] = [], executable: String = HostBinary.path, environment: [String: String]? = nil,
+    _ arguments: [String] = [], executable: String = BuildProducts.hostBinary, environment: [String: String]? = nil,
     closeStdoutReader: Bool = false, drainStdout: Bool = true, blockedSignals: [Int32] = []
   ) throws {
     signal(SIGPIPE, SIG_IGN)  // writing to a host that exited must not kill the test runner
