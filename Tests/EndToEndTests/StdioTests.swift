@@ -52,7 +52,7 @@ import Testing
     let shell = try HostProcess(["-c", script, BuildProducts.hostBinary], executable: "/bin/sh")
     #expect(shell.waitForExit() == .exited(0))
     let lines = shell.allLines()
-    #expect(lines.count == 3)
+    try #require(lines.count == 3, "one line per request: \(lines)")
     #expect(json(lines[0])?["result"]?["serverInfo"]?["name"]?.stringValue == "transition-host")
     #expect(json(lines[1])?["id"]?.stringValue == "two")
     #expect(json(lines[1])?["error"]?["code"]?.intValue == -32601)
