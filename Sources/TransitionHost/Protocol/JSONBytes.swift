@@ -135,17 +135,6 @@ struct JSONBytes {
   }
 }
 
-extension JSON {
-  /// A number as the protocol prints it: whole values within ±2^53 as integers (`1`, not `1.0`), others as
-  /// doubles with the shortest round-trip digits, exactly as frames print them.
-  static func number(_ value: Double) -> JSON {
-    if value == value.rounded(.towardZero), abs(value) <= 9_007_199_254_740_992 {
-      return JSON(Int64(value))
-    }
-    return JSON(finite: value) ?? .null
-  }
-}
-
 /// A text stream appending UTF-8 to a byte array (what `Double.write(to:)` prints into).
 private struct ByteSink: TextOutputStream {
   var bytes: [UInt8]
