@@ -91,15 +91,77 @@ package struct JSONObjectBuilder: ~Copyable {
   ///
   /// - Precondition: no member named `key` was added before.
   package mutating func setNew(_ key: StaticString, _ value: JSON) {
+    addNew(key, value.retainedNode())
+  }
+
+  /// Adds `number` under a new key as `JSON.number(_:)` prints it (whole values within ±2^53 as integers, others
+  /// with their shortest round-trip digits, NaN and infinity as `null`), formatted without a String.
+  ///
+  /// - Precondition: no member named `key` was added before.
+  package mutating func setNew(_ key: StaticString, number: Double) {
+    addNew(key, NumberText.newObject(number))
+  }
+
+  /// Adds an integer under a new key.
+  ///
+  /// - Precondition: no member named `key` was added before.
+  package mutating func setNew(_ key: StaticString, integer: Int) {
+    addNew(key, json_object_new_int64(Int64(integer)))
+  }
+
+  /// Adds a string under a new key; embedded NULs are kept.
+  ///
+  /// - Precondition: no member named `key` was added before.
+  package mutating func setNew(_ key: StaticString, string: String) {
+    var string = string
+    addNew(key, string.withUTF8 { JSON.newString($0) })
+  }
+
+  /// Adds a boolean under a new key.
+  ///
+  /// - Precondition: no member named `key` was added before.
+  package mutating func setNew(_ key: StaticString, bool: Bool) {
+    addNew(key, json_object_new_boolean(bool ? 1 : 0))
+  }
+
+  /// Adds `null` under a new key.
+  ///
+  /// - Precondition: no member named `key` was added before.
+  package mutating func setNewNull(_ key: StaticString) {
+    addNew(key, nil)
+  }
+
+  /// Adds the object `member` is building under a new key (moved in, not copied).
+  ///
+  /// - Precondition: no member named `key` was added before.
+  package mutating func setNew(_ key: StaticString, _ member: consuming JSONObjectBuilder) {
+    addNew(key, member.take())
+  }
+
+  /// Adds the array `member` is building under a new key (moved in, not copied).
+  ///
+  /// - Precondition: no member named `key` was added before.
+  package mutating func setNew(_ key: StaticString, _ member: consuming JSONArrayBuilder) {
+    addNew(key, member.take())
+  }
+
+  /// Adds `value` (one reference, which the object takes) under the new `key`.
+  private mutating func addNew(_ key: StaticString, _ value: OpaquePointer?) {
+    // A duplicate would be written twice: json-c skips its own lookup for a key said to be new.
+    assert(!hasMember(key), "\(key) was added before")
     // A literal's text is immortal and NUL-terminated, so json-c may keep the pointer instead of a copy.
     guard key.hasPointerRepresentation else {
-      json_object_object_add_ex(object, key.description, value.retainedNode(), UInt32(JSON_C_OBJECT_ADD_KEY_IS_NEW))
+      json_object_object_add_ex(object, key.description, value, UInt32(JSON_C_OBJECT_ADD_KEY_IS_NEW))
       return
     }
     let flags = UInt32(JSON_C_OBJECT_ADD_KEY_IS_NEW | JSON_C_OBJECT_ADD_CONSTANT_KEY)
     key.utf8Start.withMemoryRebound(to: CChar.self, capacity: key.utf8CodeUnitCount + 1) {
-      _ = json_object_object_add_ex(object, $0, value.retainedNode(), flags)
+      _ = json_object_object_add_ex(object, $0, value, flags)
     }
+  }
+
+  private func hasMember(_ key: StaticString) -> Bool {
+    json_object_object_get_ex(object, key.description, nil) != 0
   }
 
   /// The number of members so far.
@@ -107,9 +169,14 @@ package struct JSONObjectBuilder: ~Copyable {
 
   /// The finished object.
   package consuming func build() -> JSON {
+    JSON(adopting: take())
+  }
+
+  /// The object's reference, handed over (the builder is left empty).
+  consuming func take() -> OpaquePointer? {
     let built = object
     object = nil
-    return JSON(adopting: built)
+    return built
   }
 
   deinit {
@@ -131,14 +198,41 @@ package struct JSONArrayBuilder: ~Copyable {
     json_object_array_add(array, element.retainedNode())
   }
 
+  /// Appends `number` as `JSON.number(_:)` prints it (whole values within ±2^53 as integers, others with their
+  /// shortest round-trip digits, NaN and infinity as `null`), formatted without a String.
+  package mutating func append(number: Double) {
+    json_object_array_add(array, NumberText.newObject(number))
+  }
+
+  /// Appends a string; embedded NULs are kept.
+  package mutating func append(string: String) {
+    var string = string
+    json_object_array_add(array, string.withUTF8 { JSON.newString($0) })
+  }
+
+  /// Appends the object `element` is building (moved in, not copied).
+  package mutating func append(_ element: consuming JSONObjectBuilder) {
+    json_object_array_add(array, element.take())
+  }
+
+  /// Appends the array `element` is building (moved in, not copied).
+  package mutating func append(_ element: consuming JSONArrayBuilder) {
+    json_object_array_add(array, element.take())
+  }
+
   /// The number of elements so far.
   package var count: Int { Int(json_object_array_length(array)) }
 
   /// The finished array.
   package consuming func build() -> JSON {
+    JSON(adopting: take())
+  }
+
+  /// The array's reference, handed over (the builder is left empty).
+  consuming func take() -> OpaquePointer? {
     let built = array
     array = nil
-    return JSON(adopting: built)
+    return built
   }
 
   deinit {

@@ -1,6 +1,7 @@
 // Frames: what a transition looks like at one moment, as `transition/frame` notifications and `transition/sample`
-// results (CONVENTIONS, "View trees and frames"). The hot path: every entry is written straight into one reused
-// buffer, numbers with their shortest digits.
+// results (CONVENTIONS, "View trees and frames"). The hot path: each frame is built as a json-c tree through the JSON
+// module's builders (numbers formatted on the stack with their shortest digits, keys as constants) and serialized
+// by json-c.
 
 import JSON
 import TransitionEngine
@@ -33,8 +34,6 @@ struct FrameHeader {
 /// `opacity`, `hidden`, `zIndex`, `backgroundColor` (null when none), `cornerRadius`, `clipsToBounds`, then
 /// `gradient` and `snapshotOf` when the view has them, then `content` when the client gave one.
 struct FrameEncoder {
-  /// The text of the last message or object encoded (reused between frames).
-  private(set) var output = JSONBytes(capacity: 8192)
   /// The states of the frame being encoded (filled by the caller: `Scene.presentation(at:into:)`).
   var states: [ViewState] = []
   /// The states of the previous streamed frame, and where each id is in it (delta mode).
@@ -47,307 +46,202 @@ struct FrameEncoder {
   init() {}
 
   /// Encodes `states` as a whole `transition/frame` notification message (`{"jsonrpc":"2.0","method":…,
-  /// "params":…}`) for the stream: full, or delta against the previous streamed frame. The result is in `output`.
-  mutating func encodeNotification(_ header: FrameHeader, mode: FrameMode, contents: [String: JSON]) {
-    output.reset()
-    output.raw(#"{"jsonrpc":"2.0","method":"transition/frame","params":"#)
-    let asDelta = mode == .delta && hasStreamed
-    writeObject(header, delta: asDelta, contents: contents)
-    output.byte(UInt8(ascii: "}"))
+  /// "params":…}`) for the stream: full, or delta against the previous streamed frame. Calls `send` with the
+  /// message's compact text, borrowed from json-c during the call.
+  mutating func encodeNotification<R>(
+    _ header: FrameHeader, mode: FrameMode, contents: [String: JSON], send: (UnsafeRawBufferPointer) throws -> R
+  ) rethrows -> R {
+    var message = JSONObjectBuilder()
+    message.setNew("jsonrpc", string: "2.0")
+    message.setNew("method", string: "transition/frame")
+    message.setNew("params", frameObject(header, delta: mode == .delta && hasStreamed, contents: contents))
     hasStreamed = true
     if mode == .delta {
       swap(&previous, &states)
       previousIndex.removeAll(keepingCapacity: true)
       for (index, state) in previous.enumerated() { previousIndex[state.id] = index }
     }
+    return try message.build().withSerializedBytes(send)
   }
 
   /// Encodes `states` as a full frame object (a `transition/sample` result); the stream's delta baseline is left
-  /// alone. The result is in `output`.
-  mutating func encodeObject(_ header: FrameHeader, contents: [String: JSON]) {
-    output.reset()
-    writeObject(header, delta: false, contents: contents)
+  /// alone.
+  mutating func encodeObject(_ header: FrameHeader, contents: [String: JSON]) -> JSON {
+    frameObject(header, delta: false, contents: contents).build()
   }
 
-  private mutating func writeObject(_ header: FrameHeader, delta: Bool, contents: [String: JSON]) {
-    output.raw(#"{"transition":"#)
-    output.string(header.transition)
-    if let seq = header.seq {
-      output.nextKey("seq")
-      output.integer(Int64(seq))
-    }
-    output.nextKey("time")
-    output.number(header.time)
-    output.nextKey("percent")
-    output.number(header.percent)
-    output.nextKey("phase")
-    output.string(header.phase)
-    output.nextKey("views")
-    output.byte(UInt8(ascii: "["))
-    var first = true
+  private mutating func frameObject(_ header: FrameHeader, delta: Bool, contents: [String: JSON]) -> JSONObjectBuilder {
+    var frame = JSONObjectBuilder()
+    frame.setNew("transition", string: header.transition)
+    if let seq = header.seq { frame.setNew("seq", integer: seq) }
+    frame.setNew("time", number: header.time)
+    frame.setNew("percent", number: header.percent)
+    frame.setNew("phase", string: header.phase)
+    var views = JSONArrayBuilder(capacity: states.count)
     if delta {
       currentIDs.removeAll(keepingCapacity: true)
       for state in states {
         currentIDs.insert(state.id)
         if let index = previousIndex[state.id] {
-          writeChanges(state, since: previous[index], first: &first)
+          let entry = changes(state, since: previous[index])
+          if entry.count > 1 { views.append(entry) }
         } else {
-          if !first { output.byte(UInt8(ascii: ",")) }
-          first = false
-          writeFull(state, content: contents[state.id])
+          views.append(full(state, content: contents[state.id]))
         }
       }
     } else {
-      for state in states {
-        if !first { output.byte(UInt8(ascii: ",")) }
-        first = false
-        writeFull(state, content: contents[state.id])
-      }
+      for state in states { views.append(full(state, content: contents[state.id])) }
     }
-    output.byte(UInt8(ascii: "]"))
+    frame.setNew("views", views)
     if delta {
-      output.nextKey("delta")
-      output.bool(true)
-      var removedFirst = true
-      for old in previous where !currentIDs.contains(old.id) {
-        if removedFirst {
-          output.nextKey("removed")
-          output.byte(UInt8(ascii: "["))
-          removedFirst = false
-        } else {
-          output.byte(UInt8(ascii: ","))
-        }
-        output.string(old.id)
-      }
-      if !removedFirst { output.byte(UInt8(ascii: "]")) }
+      frame.setNew("delta", bool: true)
+      var removed = JSONArrayBuilder()
+      for old in previous where !currentIDs.contains(old.id) { removed.append(string: old.id) }
+      if removed.count > 0 { frame.setNew("removed", removed) }
     }
-    output.byte(UInt8(ascii: "}"))
+    return frame
   }
 
   // MARK: Entries
 
-  private mutating func writeFull(_ s: ViewState, content: JSON?) {
-    output.raw(#"{"id":"#)
-    output.string(s.id)
-    output.nextKey("parent")
-    if let parent = s.parentID { output.string(parent) } else { output.null() }
-    output.nextKey("frame")
-    writeRect(s.frame)
-    output.nextKey("bounds")
-    writeRect(s.bounds)
-    output.nextKey("position")
-    writePoint(s.position)
-    output.nextKey("anchorPoint")
-    writePoint(s.anchorPoint)
-    output.nextKey("transform")
-    writeMatrix(s.transform)
-    output.nextKey("worldTransform")
-    writeMatrix(s.worldTransform)
-    output.nextKey("boundingBox")
-    writeOptionalRect(s.boundingBox)
-    output.nextKey("alpha")
-    output.number(s.alpha)
-    output.nextKey("opacity")
-    output.number(s.opacity)
-    output.nextKey("hidden")
-    output.bool(s.isHidden)
-    output.nextKey("zIndex")
-    output.integer(Int64(s.zIndex))
-    output.nextKey("backgroundColor")
-    writeOptionalColor(s.backgroundColor)
-    output.nextKey("cornerRadius")
-    output.number(s.cornerRadius)
-    output.nextKey("clipsToBounds")
-    output.bool(s.clipsToBounds)
-    if let gradient = s.gradient {
-      output.nextKey("gradient")
-      writeGradient(gradient)
+  private func full(_ s: ViewState, content: JSON?) -> JSONObjectBuilder {
+    var entry = JSONObjectBuilder()
+    entry.setNew("id", string: s.id)
+    if let parent = s.parentID { entry.setNew("parent", string: parent) } else { entry.setNewNull("parent") }
+    entry.setNew("frame", rect(s.frame))
+    entry.setNew("bounds", rect(s.bounds))
+    entry.setNew("position", point(s.position))
+    entry.setNew("anchorPoint", point(s.anchorPoint))
+    entry.setNew("transform", matrix(s.transform))
+    entry.setNew("worldTransform", matrix(s.worldTransform))
+    if let box = s.boundingBox { entry.setNew("boundingBox", rect(box)) } else { entry.setNewNull("boundingBox") }
+    entry.setNew("alpha", number: s.alpha)
+    entry.setNew("opacity", number: s.opacity)
+    entry.setNew("hidden", bool: s.isHidden)
+    entry.setNew("zIndex", integer: s.zIndex)
+    if let color = s.backgroundColor {
+      entry.setNew("backgroundColor", self.color(color))
+    } else {
+      entry.setNewNull("backgroundColor")
     }
-    if let snapshotOf = s.snapshotOf {
-      output.nextKey("snapshotOf")
-      output.string(snapshotOf)
-    }
-    if let content {
-      output.nextKey("content")
-      output.json(content)
-    }
-    output.byte(UInt8(ascii: "}"))
+    entry.setNew("cornerRadius", number: s.cornerRadius)
+    entry.setNew("clipsToBounds", bool: s.clipsToBounds)
+    if let gradient = s.gradient { entry.setNew("gradient", self.gradient(gradient)) }
+    if let snapshotOf = s.snapshotOf { entry.setNew("snapshotOf", string: snapshotOf) }
+    // By reference: the client's value is shared, not copied.
+    if let content { entry.setNew("content", content) }
+    return entry
   }
 
-  /// Writes `{"id", changed fields…}` when anything changed; nothing otherwise.
-  private mutating func writeChanges(_ s: ViewState, since o: ViewState, first: inout Bool) {
-    let mark = output.bytes.count
-    if !first { output.byte(UInt8(ascii: ",")) }
-    output.raw(#"{"id":"#)
-    output.string(s.id)
-    let afterID = output.bytes.count
+  /// `{"id", changed fields…}`; only the id when nothing changed.
+  private func changes(_ s: ViewState, since o: ViewState) -> JSONObjectBuilder {
+    var entry = JSONObjectBuilder()
+    entry.setNew("id", string: s.id)
     if s.parentID != o.parentID {
-      output.nextKey("parent")
-      if let parent = s.parentID { output.string(parent) } else { output.null() }
+      if let parent = s.parentID { entry.setNew("parent", string: parent) } else { entry.setNewNull("parent") }
     }
-    if s.frame != o.frame {
-      output.nextKey("frame")
-      writeRect(s.frame)
-    }
-    if s.bounds != o.bounds {
-      output.nextKey("bounds")
-      writeRect(s.bounds)
-    }
-    if s.position != o.position {
-      output.nextKey("position")
-      writePoint(s.position)
-    }
-    if s.anchorPoint != o.anchorPoint {
-      output.nextKey("anchorPoint")
-      writePoint(s.anchorPoint)
-    }
-    if s.transform != o.transform {
-      output.nextKey("transform")
-      writeMatrix(s.transform)
-    }
-    if s.worldTransform != o.worldTransform {
-      output.nextKey("worldTransform")
-      writeMatrix(s.worldTransform)
-    }
+    if s.frame != o.frame { entry.setNew("frame", rect(s.frame)) }
+    if s.bounds != o.bounds { entry.setNew("bounds", rect(s.bounds)) }
+    if s.position != o.position { entry.setNew("position", point(s.position)) }
+    if s.anchorPoint != o.anchorPoint { entry.setNew("anchorPoint", point(s.anchorPoint)) }
+    if s.transform != o.transform { entry.setNew("transform", matrix(s.transform)) }
+    if s.worldTransform != o.worldTransform { entry.setNew("worldTransform", matrix(s.worldTransform)) }
     if s.boundingBox != o.boundingBox {
-      output.nextKey("boundingBox")
-      writeOptionalRect(s.boundingBox)
+      if let box = s.boundingBox { entry.setNew("boundingBox", rect(box)) } else { entry.setNewNull("boundingBox") }
     }
-    if s.alpha != o.alpha {
-      output.nextKey("alpha")
-      output.number(s.alpha)
-    }
-    if s.opacity != o.opacity {
-      output.nextKey("opacity")
-      output.number(s.opacity)
-    }
-    if s.isHidden != o.isHidden {
-      output.nextKey("hidden")
-      output.bool(s.isHidden)
-    }
-    if s.zIndex != o.zIndex {
-      output.nextKey("zIndex")
-      output.integer(Int64(s.zIndex))
-    }
+    if s.alpha != o.alpha { entry.setNew("alpha", number: s.alpha) }
+    if s.opacity != o.opacity { entry.setNew("opacity", number: s.opacity) }
+    if s.isHidden != o.isHidden { entry.setNew("hidden", bool: s.isHidden) }
+    if s.zIndex != o.zIndex { entry.setNew("zIndex", integer: s.zIndex) }
     if s.backgroundColor != o.backgroundColor {
-      output.nextKey("backgroundColor")
-      writeOptionalColor(s.backgroundColor)
+      if let color = s.backgroundColor {
+        entry.setNew("backgroundColor", self.color(color))
+      } else {
+        entry.setNewNull("backgroundColor")
+      }
     }
-    if s.cornerRadius != o.cornerRadius {
-      output.nextKey("cornerRadius")
-      output.number(s.cornerRadius)
-    }
-    if s.clipsToBounds != o.clipsToBounds {
-      output.nextKey("clipsToBounds")
-      output.bool(s.clipsToBounds)
-    }
+    if s.cornerRadius != o.cornerRadius { entry.setNew("cornerRadius", number: s.cornerRadius) }
+    if s.clipsToBounds != o.clipsToBounds { entry.setNew("clipsToBounds", bool: s.clipsToBounds) }
     if s.gradient != o.gradient {
-      output.nextKey("gradient")
-      if let gradient = s.gradient { writeGradient(gradient) } else { output.null() }
+      if let gradient = s.gradient {
+        entry.setNew("gradient", self.gradient(gradient))
+      } else {
+        entry.setNewNull("gradient")
+      }
     }
     if s.snapshotOf != o.snapshotOf {
-      output.nextKey("snapshotOf")
-      if let snapshotOf = s.snapshotOf { output.string(snapshotOf) } else { output.null() }
+      if let snapshotOf = s.snapshotOf {
+        entry.setNew("snapshotOf", string: snapshotOf)
+      } else {
+        entry.setNewNull("snapshotOf")
+      }
     }
-    guard output.bytes.count > afterID else {
-      output.bytes.removeSubrange(mark...)
-      return
-    }
-    output.byte(UInt8(ascii: "}"))
-    first = false
+    return entry
   }
 
   // MARK: Values
 
-  private mutating func writeRect(_ r: Rect) {
-    output.raw(#"{"x":"#)
-    output.number(r.origin.x)
-    output.raw(#","y":"#)
-    output.number(r.origin.y)
-    output.raw(#","width":"#)
-    output.number(r.size.width)
-    output.raw(#","height":"#)
-    output.number(r.size.height)
-    output.byte(UInt8(ascii: "}"))
+  private func rect(_ r: Rect) -> JSONObjectBuilder {
+    var object = JSONObjectBuilder()
+    object.setNew("x", number: r.origin.x)
+    object.setNew("y", number: r.origin.y)
+    object.setNew("width", number: r.size.width)
+    object.setNew("height", number: r.size.height)
+    return object
   }
 
-  private mutating func writeOptionalRect(_ r: Rect?) {
-    if let r { writeRect(r) } else { output.null() }
+  private func point(_ p: Point) -> JSONObjectBuilder {
+    var object = JSONObjectBuilder()
+    object.setNew("x", number: p.x)
+    object.setNew("y", number: p.y)
+    return object
   }
 
-  private mutating func writePoint(_ p: Point) {
-    output.raw(#"{"x":"#)
-    output.number(p.x)
-    output.raw(#","y":"#)
-    output.number(p.y)
-    output.byte(UInt8(ascii: "}"))
+  private func matrix(_ m: Transform3D) -> JSONArrayBuilder {
+    // Sixteen explicit appends: `m.values` would allocate an array on every view of every frame.
+    var array = JSONArrayBuilder(capacity: 16)
+    array.append(number: m.m11)
+    array.append(number: m.m12)
+    array.append(number: m.m13)
+    array.append(number: m.m14)
+    array.append(number: m.m21)
+    array.append(number: m.m22)
+    array.append(number: m.m23)
+    array.append(number: m.m24)
+    array.append(number: m.m31)
+    array.append(number: m.m32)
+    array.append(number: m.m33)
+    array.append(number: m.m34)
+    array.append(number: m.m41)
+    array.append(number: m.m42)
+    array.append(number: m.m43)
+    array.append(number: m.m44)
+    return array
   }
 
-  private mutating func writeMatrix(_ m: Transform3D) {
-    // Sixteen explicit writes: an array literal here would allocate on every view of every frame.
-    output.byte(UInt8(ascii: "["))
-    output.number(m.m11)
-    comma(m.m12)
-    comma(m.m13)
-    comma(m.m14)
-    comma(m.m21)
-    comma(m.m22)
-    comma(m.m23)
-    comma(m.m24)
-    comma(m.m31)
-    comma(m.m32)
-    comma(m.m33)
-    comma(m.m34)
-    comma(m.m41)
-    comma(m.m42)
-    comma(m.m43)
-    comma(m.m44)
-    output.byte(UInt8(ascii: "]"))
+  private func color(_ c: Color) -> JSONArrayBuilder {
+    var array = JSONArrayBuilder(capacity: 4)
+    array.append(number: c.r)
+    array.append(number: c.g)
+    array.append(number: c.b)
+    array.append(number: c.a)
+    return array
   }
 
-  @inline(__always)
-  private mutating func comma(_ value: Double) {
-    output.byte(UInt8(ascii: ","))
-    output.number(value)
-  }
-
-  private mutating func writeColor(_ c: Color) {
-    output.byte(UInt8(ascii: "["))
-    output.number(c.r)
-    output.byte(UInt8(ascii: ","))
-    output.number(c.g)
-    output.byte(UInt8(ascii: ","))
-    output.number(c.b)
-    output.byte(UInt8(ascii: ","))
-    output.number(c.a)
-    output.byte(UInt8(ascii: "]"))
-  }
-
-  private mutating func writeOptionalColor(_ c: Color?) {
-    if let c { writeColor(c) } else { output.null() }
-  }
-
-  private mutating func writeGradient(_ g: Gradient) {
-    output.raw(#"{"colors":["#)
-    for (index, color) in g.colors.enumerated() {
-      if index > 0 { output.byte(UInt8(ascii: ",")) }
-      writeColor(color)
-    }
-    output.raw(#"],"locations":"#)
+  private func gradient(_ g: Gradient) -> JSONObjectBuilder {
+    var object = JSONObjectBuilder()
+    var colors = JSONArrayBuilder(capacity: g.colors.count)
+    for c in g.colors { colors.append(color(c)) }
+    object.setNew("colors", colors)
     if let locations = g.locations {
-      output.byte(UInt8(ascii: "["))
-      for (index, location) in locations.enumerated() {
-        if index > 0 { output.byte(UInt8(ascii: ",")) }
-        output.number(location)
-      }
-      output.byte(UInt8(ascii: "]"))
+      var array = JSONArrayBuilder(capacity: locations.count)
+      for location in locations { array.append(number: location) }
+      object.setNew("locations", array)
     } else {
-      output.null()
+      object.setNewNull("locations")
     }
-    output.nextKey("startPoint")
-    writePoint(g.startPoint)
-    output.nextKey("endPoint")
-    writePoint(g.endPoint)
-    output.byte(UInt8(ascii: "}"))
+    object.setNew("startPoint", point(g.startPoint))
+    object.setNew("endPoint", point(g.endPoint))
+    return object
   }
 }

@@ -242,18 +242,10 @@ extension TransitionService {
       sampledPercent =
         transition.duration > 0 ? min(sampledTime / transition.duration, 1) : (sampledTime > 0 ? 1 : 0)
     }
-    record.encoder.encodeObject(
+    let frame = record.encoder.encodeObject(
       FrameHeader(transition: record.id, seq: nil, time: sampledTime, percent: sampledPercent, phase: record.phase),
       contents: record.contents)
-    let result: JSON
-    do {
-      result = try record.encoder.output.bytes.withUnsafeBytes { bytes throws(JSONParseError) in
-        try JSON.parse(bytes)
-      }
-    } catch {
-      throw .internalError("sample: \(error)")
-    }
-    responder.reply(result)
+    responder.reply(frame)
   }
 
   private func tick(_ request: Request, _ responder: Responder) throws(ResponseError) {

@@ -160,9 +160,10 @@ package final class TransitionService {
     let header = FrameHeader(
       transition: record.id, seq: record.seq, time: record.frameTime, percent: transition.percent,
       phase: record.phase)
-    record.encoder.encodeNotification(header, mode: record.frames, contents: record.contents)
     record.seq += 1
-    record.encoder.output.bytes.withUnsafeBytes { output.sendSerializedMessage($0) }
+    record.encoder.encodeNotification(header, mode: record.frames, contents: record.contents) {
+      output.sendSerializedMessage($0)
+    }
   }
 
   // MARK: Real-time clock

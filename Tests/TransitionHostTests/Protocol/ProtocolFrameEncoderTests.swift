@@ -28,14 +28,21 @@ import TransitionEngine
     }
 
     func notification(seq: Int, mode: FrameMode) throws -> JSON {
-      scene.presentation(at: 0, into: &encoder.states)
-      encoder.encodeNotification(
-        FrameHeader(transition: "t1", seq: seq, time: 0.25, percent: 0.5, phase: "running"), mode: mode,
-        contents: contents)
-      let message = try JSON.parse(String(decoding: encoder.output.bytes, as: UTF8.self))
+      let message = try JSON.parse(text(seq: seq, mode: mode))
       #expect(message["jsonrpc"]?.stringValue == "2.0")
       #expect(message["method"]?.stringValue == "transition/frame")
       return try #require(message["params"])
+    }
+
+    /// The whole message's text for the scene as it is now.
+    func text(seq: Int, mode: FrameMode, time: Double = 0.25, percent: Double = 0.5, transition: String = "t1")
+      -> String
+    {
+      scene.presentation(at: 0, into: &encoder.states)
+      return encoder.encodeNotification(
+        FrameHeader(transition: transition, seq: seq, time: time, percent: percent, phase: "running"), mode: mode,
+        contents: contents
+      ) { String(decoding: $0, as: UTF8.self) }
     }
   }
 
@@ -90,9 +97,9 @@ import TransitionEngine
   @Test func wholeNumbersAreWrittenWithoutFractionDigits() {
     let fixture = Fixture()
     fixture.scene.presentation(at: 0, into: &fixture.encoder.states)
-    fixture.encoder.encodeNotification(
-      FrameHeader(transition: "t1", seq: 0, time: 0, percent: 0, phase: "paused"), mode: .full, contents: [:])
-    let text = String(decoding: fixture.encoder.output.bytes, as: UTF8.self)
+    let text = fixture.encoder.encodeNotification(
+      FrameHeader(transition: "t1", seq: 0, time: 0, percent: 0, phase: "paused"), mode: .full, contents: [:]
+    ) { String(decoding: $0, as: UTF8.self) }
     #expect(text.contains(#""bounds":{"x":0,"y":0,"width":100,"height":50}"#))
     #expect(text.contains(#""worldTransform":[2,0,0,0,0,2,0,0,0,0,1,0,-40,-5,0,1]"#))
     #expect(!text.contains(".0,"))
@@ -166,14 +173,88 @@ import TransitionEngine
     _ = try fixture.notification(seq: 0, mode: .delta)
     fixture.card.alpha = 1
     fixture.scene.presentation(at: 0, into: &fixture.encoder.states)
-    fixture.encoder.encodeObject(
+    let sample = fixture.encoder.encodeObject(
       FrameHeader(transition: "t1", seq: nil, time: 0, percent: 0, phase: "paused"), contents: fixture.contents)
-    let sample = try JSON.parse(String(decoding: fixture.encoder.output.bytes, as: UTF8.self))
     #expect(sample["seq"] == nil)
     #expect(sample["views"]?.count == 3)
     #expect(sample.view("card")?["content"] != nil)
     // The next streamed delta still compares against the first frame.
     let next = try fixture.notification(seq: 1, mode: .delta)
     #expect(next.view("card")?["alpha"]?.doubleValue == 1)
+  }
+
+  /// The whole text of a full frame and of the deltas after it, written out by hand from the fixture's geometry
+  /// (see `aFullFrameCarriesEveryFieldWithHandComputedGeometry` for how each number follows): member order,
+  /// number forms and escapes are all part of what clients see.
+  @Test func framesAreExactlyTheHandWrittenText() {
+    let fixture = Fixture()
+    let identity = "[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1]"
+    let container =
+      #"{"id":"container","parent":null,"frame":{"x":0,"y":0,"width":400,"height":800},"#
+      + #""bounds":{"x":0,"y":0,"width":400,"height":800},"position":{"x":200,"y":400},"#
+      + #""anchorPoint":{"x":0.5,"y":0.5},"transform":\#(identity),"worldTransform":\#(identity),"#
+      + #""boundingBox":{"x":0,"y":0,"width":400,"height":800},"alpha":1,"opacity":1,"hidden":false,"zIndex":0,"#
+      + #""backgroundColor":null,"cornerRadius":0,"clipsToBounds":false}"#
+    let card =
+      #"{"id":"card","parent":"container","frame":{"x":-40,"y":-5,"width":200,"height":100},"#
+      + #""bounds":{"x":0,"y":0,"width":100,"height":50},"position":{"x":60,"y":45},"#
+      + #""anchorPoint":{"x":0.5,"y":0.5},"transform":[2,0,0,0,0,2,0,0,0,0,1,0,0,0,0,1],"#
+      + #""worldTransform":[2,0,0,0,0,2,0,0,0,0,1,0,-40,-5,0,1],"#
+      + #""boundingBox":{"x":-40,"y":-5,"width":200,"height":100},"alpha":0.5,"opacity":0.5,"hidden":false,"#
+      + #""zIndex":1,"backgroundColor":[1,0,0,1],"cornerRadius":0,"clipsToBounds":false,"#
+      + #""content":{"text":"Card"}}"#
+    let badge =
+      #"{"id":"badge","parent":"card","frame":{"x":10,"y":10,"width":20,"height":20},"#
+      + #""bounds":{"x":0,"y":0,"width":20,"height":20},"position":{"x":20,"y":20},"#
+      + #""anchorPoint":{"x":0.5,"y":0.5},"transform":\#(identity),"#
+      + #""worldTransform":[2,0,0,0,0,2,0,0,0,0,1,0,-20,15,0,1],"#
+      + #""boundingBox":{"x":-20,"y":15,"width":40,"height":40},"alpha":0.5,"opacity":0.25,"hidden":false,"#
+      + #""zIndex":2,"backgroundColor":null,"cornerRadius":0,"clipsToBounds":false}"#
+    // 1/3 and 1e-7 in their shortest round-trip forms; the id's quote escaped, its slash and é left as they are.
+    let full = fixture.text(seq: 0, mode: .delta, time: 1.0 / 3.0, percent: 1e-7, transition: "t/\"é")
+    #expect(
+      full
+        == #"{"jsonrpc":"2.0","method":"transition/frame","params":{"transition":"t/\"é","seq":0,"#
+        + #""time":0.3333333333333333,"percent":1e-07,"phase":"running","#
+        + #""views":[\#(container),\#(card),\#(badge)]}}"#)
+
+    // The card becomes opaque: its alpha and opacity change, and so does the badge's composited opacity.
+    fixture.card.alpha = 1
+    #expect(
+      fixture.text(seq: 1, mode: .delta)
+        == #"{"jsonrpc":"2.0","method":"transition/frame","params":{"transition":"t1","seq":1,"time":0.25,"#
+        + #""percent":0.5,"phase":"running","views":[{"id":"card","alpha":1,"opacity":1},"#
+        + #"{"id":"badge","opacity":0.5}],"delta":true}}"#)
+
+    // The badge leaves: nothing else changed.
+    fixture.badge.removeFromSuperview()
+    #expect(
+      fixture.text(seq: 2, mode: .delta)
+        == #"{"jsonrpc":"2.0","method":"transition/frame","params":{"transition":"t1","seq":2,"time":0.25,"#
+        + #""percent":0.5,"phase":"running","views":[],"delta":true,"removed":["badge"]}}"#)
+  }
+
+  /// A sample is the frame itself, built as a json-c tree: it reads and prints like the streamed frame's params.
+  @Test func aSampleIsTheSameFrameAsATree() throws {
+    let fixture = Fixture()
+    let streamed = try fixture.notification(seq: 0, mode: .full)
+    let sample = fixture.encoder.encodeObject(
+      FrameHeader(transition: "t1", seq: 0, time: 0.25, percent: 0.5, phase: "running"), contents: fixture.contents)
+    #expect(sample.serialized() == streamed.serialized())
+    // Whole numbers are integers in the tree too, as a parser would read the text.
+    #expect(sample.view("card")?["zIndex"]?.intValue == 1)
+    #expect(sample.view("card")?["frame"]?["width"]?.intValue == 200)
+    #expect(sample.view("card")?["alpha"]?.kind == .double)
+    #expect(sample == streamed)
+  }
+
+  /// Strings go through json-c's escaping: quotes, backslashes and control characters escaped (backspace and form
+  /// feed as `\b` and `\f`), `/`, DEL and non-ASCII as they are, NULs kept.
+  @Test func idsAreEscapedAsJSONCEscapesThem() throws {
+    let fixture = Fixture()
+    let text = fixture.text(seq: 0, mode: .full, transition: "a\"b\\c/\u{8}\u{c}\n\u{1}\u{7f}\u{0}é")
+    #expect(text.contains(#"{"transition":"a\"b\\c/\b\f\n\u0001\#u{7f}\u0000é","#))
+    let parsed = try JSON.parse(text)
+    #expect(parsed["params"]?["transition"]?.stringValue == "a\"b\\c/\u{8}\u{c}\n\u{1}\u{7f}\u{0}é")
   }
 }
