@@ -59,7 +59,7 @@ TH_ASSERT_SIZE(th_keyframe_options, 152);
 TH_ASSERT_SIZE(th_driver_options, 24);
 TH_ASSERT_SIZE(th_presentation_controller, 56);
 TH_ASSERT_SIZE(th_host_custom_driver, 16);
-// Two 32-bit header words, then 52 function pointers.
+// Two 32-bit header words, then 54 function pointers.
 TH_ASSERT_OFFSET(th_host_api, log, 8);
 TH_ASSERT_SIZE(th_host_api, 8 + 54 * 8);
 #endif
