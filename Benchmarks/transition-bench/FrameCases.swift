@@ -164,7 +164,7 @@ func frameCases(_ effort: Effort) -> [Figure] {
   let sampleSize = Double(bench.lastReply.count)
   precondition(String(decoding: bench.lastReply, as: UTF8.self).contains(#""result""#), "sample failed")
   var figure = measure(
-    "frames: 10-view transition/sample reply", iterations: effort.count(20_000), effort: effort,
+    "frames: 10-view transition/sample reply", iterations: effort.count(5_000), effort: effort,
     bytesPerOp: sampleSize
   ) { n in
     for i in 0..<n { samples[i & 63].withUnsafeBytes { bench.dispatcher.handle($0) } }
