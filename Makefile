@@ -41,11 +41,19 @@ run:
 	@$(MAKE) --no-print-directory release >&2
 	@exec "$$($(SWIFT) build -c release --show-bin-path)/transition-host" $(ARGS)
 
+# The project's figures (docs/bench.md): release builds of the benchmark, the host and the PullDown plugin (the
+# plugin case loads it from the build folder), then one table on stdout. Extra flags: make bench ARGS="--quick".
+bench: deps
+	$(SWIFT) build -c release --product transition-bench
+	$(SWIFT) build -c release --product transition-host
+	$(SWIFT) build -c release --product TransitionPluginPullDown
+	"$$($(SWIFT) build -c release --show-bin-path)/transition-bench" $(ARGS)
+
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Plugins Examples
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Plugins Examples Benchmarks
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Plugins Examples
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Plugins Examples Benchmarks
 
 # Every test (debug build), then the style check.
 test: deps test-deps

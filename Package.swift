@@ -272,6 +272,24 @@ for name in [
   targets.append(.target(name: "TestPlugin\(name)", dependencies: ["TransitionKit"], path: "Tests/Fixtures/\(name)"))
 }
 
+// MARK: - Benchmarks: `make bench` (figures only; timings never go in the tests)
+
+// Measures the layers in process through their package API, and the release binary end to end through its pipes;
+// the plugin case loads the built-in PullDown from the build folder (dlopen, never linked).
+targets.append(
+  .executableTarget(
+    name: "transition-bench",
+    dependencies: [
+      "JSON",
+      "JSONRPC",
+      "PluginHost",
+      "TransitionEngine",
+      "TransitionHost",
+    ],
+    path: "Benchmarks/transition-bench"
+  )
+)
+
 let package = Package(
   name: "TransitionHost",
   products: products,

@@ -23,6 +23,16 @@ package struct AnimatorInfo: Sendable, Equatable {
   package var operations: [String]?
   package var params: [PluginParameter]
 
+  /// Metadata for an animator that is not a plugin's (Swift animators served by a catalog of their own: the
+  /// benchmarks).
+  package init(id: String, name: String, description: String?, operations: [String]?, params: [PluginParameter]) {
+    self.id = id
+    self.name = name
+    self.description = description
+    self.operations = operations
+    self.params = params
+  }
+
   /// Whether the animator accepts `operation`.
   package func supports(operation: String) -> Bool {
     operations?.contains(operation) ?? true

@@ -1,0 +1,68 @@
+// The engine: sampling the presentation tree of a large scene (CONVENTIONS: 1,000 views at 120 fps is about
+// evaluation), and the timing functions every animated value goes through.
+
+import TransitionEngine
+
+/// One frame at 120 fps, in seconds.
+let frameBudget120 = 1.0 / 120
+
+/// A scene of `count` views in a 25-column grid under the container, all animating alpha and position over one
+/// second (easeInOut), and with `rotate` a 3-D rotation about y under perspective as well.
+func animatedScene(views count: Int, rotate: Bool) -> Scene {
+  let scene = Scene(containerSize: Size(width: 1000, height: 2000))
+  var views: [View] = []
+  for i in 0..<count {
+    let view = scene.makeView(hint: "v")
+    view.frame = Rect(x: Double(i % 25) * 40, y: Double(i / 25) * 40, width: 36, height: 36)
+    scene.container.addSubview(view)
+    views.append(view)
+  }
+  var turned = Transform3D(perspectiveDistance: 500)
+  turned = Transform3D(rotationAngle: .pi / 2, x: 0, y: 1, z: 0).concatenating(turned)
+  scene.animate(duration: 1) {
+    for view in views {
+      view.alpha = 0.2
+      view.position = Point(x: view.position.x + 300, y: view.position.y + 100)
+      if rotate { view.transform = turned }
+    }
+  }
+  return scene
+}
+
+func engineCases(_ effort: Effort) -> [Figure] {
+  var figures: [Figure] = []
+  for rotate in [false, true] {
+    let scene = animatedScene(views: 1000, rotate: rotate)
+    var buffer: [ViewState] = []
+    var figure = measure(
+      "engine: presentation(at:) 1,000 views, alpha+position" + (rotate ? "+3-D rotation" : ""),
+      iterations: effort.count(2_000), effort: effort
+    ) { n in
+      for i in 0..<n {
+        // A new time every frame, inside the animation, as a 120 fps stream would ask.
+        scene.presentation(at: 0.001 + Double(i % 960) / 1000, into: &buffer)
+      }
+      blackHole(buffer.count)
+    }
+    precondition(buffer.count == 1001, "the container and its 1,000 views")
+    figure.note = fixed(figure.perOp / frameBudget120 * 100, 1) + "% of a core at 120 fps"
+    figures.append(figure)
+  }
+
+  // The timing functions, at times spread over [0, 1] so the Bézier solver does real work.
+  let spring = Spring(dampingRatio: 0.7, duration: 0.5)
+  let curves: [(String, (Double) -> Double)] = [
+    ("curve: easeInOut progress", { TimingCurve.easeInOut.progress(at: $0) }),
+    ("curve: steep Bézier (0.9, 0, 0.1, 1) progress", { TimingCurve.bezier(0.9, 0, 0.1, 1).progress(at: $0) }),
+    ("spring: UIKit (ζ 0.7, 0.5 s) progress", { spring.progress(at: $0 * 0.5) }),
+  ]
+  for (name, evaluate) in curves {
+    var sum = 0.0
+    figures.append(
+      measure(name, iterations: effort.count(2_000_000), effort: effort) { n in
+        for i in 0..<n { sum += evaluate(Double(i & 1023) / 1023) }
+        blackHole(sum)
+      })
+  }
+  return figures
+}
