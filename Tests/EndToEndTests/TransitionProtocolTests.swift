@@ -183,6 +183,25 @@ import Testing
     #expect(ends.allSatisfy { $0["reason"]?.stringValue == "terminated" && $0["cancelled"]?.boolValue == true })
   }
 
+  /// fps is any number in (0, 1000]: at 1e-12 the next frame is 1e12 s away, past what a timer's Int64
+  /// nanoseconds hold. The host schedules it anyway (it never fires) and keeps serving.
+  @Test func aTinyFrameRateIsServedAndEndsOnSigterm() throws {
+    let client = try client()
+    let started = client.result("transition/start", Self.start("fade", clock: "realtime", extra: [("fps", 1e-12)]))
+    #expect(started["transition"]?.stringValue == "t1")
+    #expect(started["duration"]?.doubleValue == 0.4)
+    let listed = client.result("transition/list")["transitions"]?[0]
+    #expect(listed?["fps"]?.doubleValue == 1e-12)
+    #expect(listed?["phase"]?.stringValue == "running")
+    client.host.kill(SIGTERM)
+    #expect(client.host.waitForExit() == .exited(0))
+    let end = client.host.allLines().map { try! JSON.parse($0) }.last {
+      $0["method"]?.stringValue == "transition/didEnd"
+    }
+    #expect(
+      end?["params"]?.serialized() == #"{"transition":"t1","completed":false,"cancelled":true,"reason":"terminated"}"#)
+  }
+
   @Test func waitIsAnsweredAtTheEndAndCancellable() throws {
     let client = try client()
     client.result("transition/start", Self.start("fade"))

@@ -79,7 +79,10 @@ final class EventLoopScheduler: ProtocolScheduler {
     let id = ProtocolTimerID(rawValue: nextID)
     nextID += 1
     // Rounded up: a timer must not fire before its deadline, or a frame would advance by less than asked.
-    let instant = MonotonicInstant(nanoseconds: Int64((deadline * 1e9).rounded(.up)))
+    // A deadline beyond Int64 nanoseconds (a client's fps of 1e-12 puts the next frame 1e12 s away) saturates
+    // instead of trapping: that timer never fires, as it should not within the process's life.
+    let nanoseconds = (deadline * 1e9).rounded(.up)
+    let instant = MonotonicInstant(nanoseconds: nanoseconds < 9.2e18 ? Int64(max(nanoseconds, 0)) : .max)
     timers[id] = loop.schedule(at: instant) { [weak self] in
       self?.timers[id] = nil
       action()
