@@ -298,6 +298,44 @@ import Testing
       ])
   }
 
+  @Test func requestsReadBeforeASignalButNotYetRunGetTheirOneReply() throws {
+    StdoutProtection.ignoreSIGPIPE()
+    let stdin = TestPipe()  // stays open: only the signal can end the server
+    let stdout = TestPipe()
+    let signals = try SignalPipe(nonBlockingFD: stdout.write)
+    let reader = stdout.drainInBackground()
+    // One chunk: the first request's handler takes the signal; the rest were read and must still be answered.
+    stdin.send(
+      [
+        #"{"jsonrpc":"2.0","id":1,"method":"test/big"}"#,
+        #"{"jsonrpc":"2.0","id":2,"method":"test/big"}"#,
+        #"[{"jsonrpc":"2.0","id":3,"method":"test/big"},{"jsonrpc":"2.0","method":"test/big"},{"jsonrpc":"2.0","id":4}]"#,
+        #"{"jsonrpc":"2.0","method":"test/big"}"#,
+      ].joined(separator: "\n") + "\n")
+    let server = Server(inputFD: stdin.read, outputFD: stdout.write, signals: signals)
+    var ran: [Int64?] = []
+    server.register(method: "test/big") { request, responder in
+      ran.append(request.id?.intValue)
+      raise(SIGTERM)
+      // Past the flush threshold and the pipe's capacity: the flush is cut short by the pending signal.
+      responder.reply(JSON(String(repeating: "x", count: 300_000)))
+    }
+    let status = withSignalsUnblocked([SIGTERM]) { server.run() }
+    stdout.closeWrite()
+    let lines = String(decoding: reader.wait(), as: UTF8.self).split(separator: "\n").map(String.init)
+    #expect(status == 0)
+    #expect(ran == [1], "nothing runs after the signal")
+    let exiting = #"{"code":-32800,"message":"Request cancelled: the host is exiting."}"#
+    #expect(lines.count == 3)
+    #expect(lines.first?.hasPrefix(#"{"jsonrpc":"2.0","id":1,"result":"xxx"#) == true)
+    #expect(lines.dropFirst().first == #"{"jsonrpc":"2.0","id":2,"error":\#(exiting)}"#)
+    let batch = try JSON.parse(lines.last ?? "")
+    #expect(batch.count == 2)
+    #expect(batch[0]?.serialized() == #"{"jsonrpc":"2.0","id":3,"error":\#(exiting)}"#)
+    #expect(batch[1]?["id"]?.intValue == 4)
+    #expect(batch[1]?["error"]?["code"]?.intValue == -32600)
+  }
+
   @Test func notificationsSentWhileTerminatingCannotBlockOnAnUnreadStdout() throws {
     StdoutProtection.ignoreSIGPIPE()
     let stdin = TestPipe()

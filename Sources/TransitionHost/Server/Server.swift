@@ -182,10 +182,7 @@ package final class Server {
       logger.info("ending: \(reason)")
       onTerminate(reason)
     }
-    if dispatcher.pendingRequestCount > 0 {
-      dispatcher.failAllPending(
-        with: ResponseError(code: .requestCancelled, message: "Request cancelled: the host is exiting."))
-    }
+    if dispatcher.pendingRequestCount > 0 { dispatcher.failAllPending(with: Self.exiting) }
     while true {
       switch output.flush() {
       case .flushed, .closed, .timedOut:
@@ -265,9 +262,15 @@ package final class Server {
     }
     for index in queue.indices where !superseded.contains(index) {
       if output.isInterrupted { handleSignals() }
-      if exitRequested || terminatingSignal != nil || output.isClosed { break }
+      if exitRequested || output.isClosed { break }
       switch queue[index] {
-      case .message(let message): dispatch(message)
+      case .message(let message):
+        if terminatingSignal == nil {
+          dispatch(message)
+        } else if let refused = Self.refusing(message, with: Self.exiting) {
+          // A signal arrived mid-chunk: what was read still gets its one reply, without running.
+          dispatcher.dispatch(refused)
+        }
       case .reject(let error): dispatcher.sendError(error)
       }
     }
@@ -281,19 +284,33 @@ package final class Server {
     }
     // After `shutdown` only `exit` runs; other requests get −32600 and other notifications are dropped.
     let refusal = ResponseError.invalidRequest("the server is shut down; only exit is accepted")
+    if let kept = Self.refusing(message, with: refusal, keeping: { $0.method == "exit" }) {
+      dispatcher.dispatch(kept)
+    }
+  }
+
+  /// The answer to requests a signal leaves unanswered: those still pending, and those read but not yet run.
+  private static let exiting = ResponseError(
+    code: .requestCancelled, message: "Request cancelled: the host is exiting.")
+
+  /// `message` with each request that `keep` rejects turned into `refusal` (with its id) and each such
+  /// notification dropped; nil when nothing is left to dispatch.
+  private static func refusing(
+    _ message: DecodedMessage, with refusal: ResponseError, keeping keep: (Request) -> Bool = { _ in false }
+  ) -> DecodedMessage? {
     func filter(_ entry: DecodedEntry) -> DecodedEntry? {
-      guard case .request(let request) = entry, request.method != "exit" else { return entry }
+      guard case .request(let request) = entry, !keep(request) else { return entry }
       guard let id = request.id else { return nil }
       return .invalid(refusal, id: id)
     }
     switch message {
     case .single(let entry):
-      if let entry = filter(entry) { dispatcher.dispatch(.single(entry)) }
+      return filter(entry).map { .single($0) }
     case .batch(let entries):
       let kept = entries.compactMap(filter)
-      if !kept.isEmpty { dispatcher.dispatch(.batch(kept)) }
+      return kept.isEmpty ? nil : .batch(kept)
     case .failure:
-      dispatcher.dispatch(message)
+      return message
     }
   }
 
