@@ -224,24 +224,21 @@ extension TransitionService {
     let percent = ValueDecoding.member(params, "percent")
     let transition = record.transition
     let sampledTime: Double
+    let sampledPercent: Double
     switch (time, percent) {
     case (let time?, nil):
       sampledTime = max(try Self.finite(time, "params.time"), 0)
+      sampledPercent =
+        transition.duration > 0 ? min(sampledTime / transition.duration, 1) : (sampledTime > 0 ? 1 : 0)
     case (nil, let percent?):
-      sampledTime = min(max(try Self.finite(percent, "params.percent"), 0), 1) * transition.duration
+      sampledPercent = min(max(try Self.finite(percent, "params.percent"), 0), 1)
+      sampledTime = sampledPercent * transition.duration
     case (nil, nil):
       throw .invalidParams(field: "params.time", "or params.percent is required")
     case (.some, .some):
       throw .invalidParams(field: "params.percent", "cannot be given with params.time")
     }
     transition.scene.presentation(at: sampledTime, into: &record.encoder.states)
-    let sampledPercent: Double
-    if let percent {
-      sampledPercent = min(max(try Self.finite(percent, "params.percent"), 0), 1)
-    } else {
-      sampledPercent =
-        transition.duration > 0 ? min(sampledTime / transition.duration, 1) : (sampledTime > 0 ? 1 : 0)
-    }
     let frame = record.encoder.encodeObject(
       FrameHeader(transition: record.id, seq: nil, time: sampledTime, percent: sampledPercent, phase: record.phase),
       contents: record.contents)
