@@ -181,7 +181,7 @@ enum ValueDecoding {
     }
     if let stepsValue = member(value, "steps") {
       guard let count = stepsValue.intValue, count >= 1, count <= 1_000_000 else {
-        throw FieldError(field + ".steps", "must be an integer ≥ 1")
+        throw FieldError(field + ".steps", "must be an integer from 1 to 1000000")
       }
       var position = StepPosition.end
       if let positionValue = member(value, "position") {

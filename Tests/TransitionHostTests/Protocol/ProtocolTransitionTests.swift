@@ -297,6 +297,12 @@ import Testing
       #expect(error["data"]?["field"]?.stringValue == field)
     }
     #expect(host.failure("transition/tick", ["dt": -1])["data"]?["field"]?.stringValue == "params.dt")
+    // A step count past the bound is refused with the bound in the sentence, not "must be ≥ 1".
+    for steps: JSON in [0, 1_000_001, 1.5] {
+      let error = host.failure("transition/start", Trees.start(extra: [("completionCurve", ["steps": steps])]))
+      #expect(error["data"]?["field"]?.stringValue == "params.completionCurve.steps")
+      #expect(error["message"]?.stringValue?.hasSuffix("must be an integer from 1 to 1000000.") == true)
+    }
     #expect(host.catalog.instantiated == 0)
   }
 
