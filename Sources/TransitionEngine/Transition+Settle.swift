@@ -20,11 +20,13 @@ extension Transition {
     switch state {
     case .ended:
       return
-    case .idle:
+    case .idle where calloutDepth == 0:
       // Nothing ran yet: no animator callback is owed.
       state = .ended(outcome)
       notifyEnd(outcome)
     default:
+      // Also while `start()` asks the animator or the presentation controller (state still idle): the end waits
+      // until `start()` has left idle, or it would end here and `start()` would then run the transition anyway.
       if requestedAbruptEnd == nil { requestedAbruptEnd = outcome }
       processRequestedEnd()
     }

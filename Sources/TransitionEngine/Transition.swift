@@ -262,6 +262,9 @@ package final class Transition {
     }
     state = isInteractive ? .paused : .running
     motion = isInteractive ? .still : .play(speed: 1)
+    // An end the host asked for from a report made above (e.g. a bad duration): the animator animates nothing.
+    processRequestedEnd()
+    if state.isEnded { return }
 
     isStarting = true
     switch operation.kind {
