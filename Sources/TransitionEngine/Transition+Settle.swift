@@ -145,18 +145,18 @@ extension Transition {
     let container = scene.container
     switch operation.kind {
     case .presentation:
-      if !isInside(toRoot, container) { container.addSubview(toRoot) }
+      if !toRoot.isDescendant(of: container) { container.addSubview(toRoot) }
       if removesPresentersView {
         fromRoot.removeFromSuperview()
-      } else if !isInside(fromRoot, container) {
+      } else if !fromRoot.isDescendant(of: container) {
         container.insertSubview(fromRoot, at: 0)
       }
     case .dismissal:
       fromRoot.removeFromSuperview()
-      if !isInside(toRoot, container) { container.insertSubview(toRoot, at: 0) }
+      if !toRoot.isDescendant(of: container) { container.insertSubview(toRoot, at: 0) }
     case .navigation:
       fromRoot.removeFromSuperview()
-      if !isInside(toRoot, container) { container.addSubview(toRoot) }
+      if !toRoot.isDescendant(of: container) { container.addSubview(toRoot) }
     }
   }
 

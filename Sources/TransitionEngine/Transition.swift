@@ -291,7 +291,7 @@ package final class Transition {
     if operation.kind == .dismissal && !removesPresentersView {
       if toRoot.superview !== container { toRoot.removeFromSuperview() }
       container.insertSubview(toRoot, at: 0)
-    } else if isInside(toRoot, container) {
+    } else if toRoot.isDescendant(of: container) {
       toRoot.removeFromSuperview()
     }
     container.addSubview(fromRoot)
@@ -387,15 +387,5 @@ package final class Transition {
     body()
     calloutDepth -= 1
     processRequestedEnd()
-  }
-
-  /// Whether `view` is `ancestor` or inside it.
-  func isInside(_ view: View, _ ancestor: View) -> Bool {
-    var current: View? = view
-    while let candidate = current {
-      if candidate === ancestor { return true }
-      current = candidate.superview
-    }
-    return false
   }
 }
