@@ -310,7 +310,7 @@ package final class Transition {
       var proposed: Rect?
       callout { proposed = presentationController?.frameOfPresentedView(containerBounds: container.bounds) }
       if let proposed {
-        if [proposed.origin.x, proposed.origin.y, proposed.size.width, proposed.size.height].allSatisfy(\.isFinite) {
+        if proposed.isFiniteValue {
           presented = proposed
         } else {
           report(.invalidValue(field: "frameOfPresentedView"), "not finite: \(proposed); using the container's bounds")
