@@ -105,7 +105,6 @@ final class DriverSink {
     switch mode {
     case .present:
       view.presented[keyPath: property.value] = value
-      view.driverMask |= 1 << UInt16(property.key.rawValue)
     case .commit:
       view.write(property, value)
     case .probe(let target, let key):

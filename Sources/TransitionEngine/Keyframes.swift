@@ -95,13 +95,13 @@ package struct Keyframes<Value: Interpolatable>: Sendable {
     case .cubicPaced:
       self.keyTimes = Self.evenKeyTimes(count: n)
     case .discrete:
-      if let keyTimes, Self.areValid(keyTimes), keyTimes.count == n || keyTimes.count == n + 1 {
+      if let keyTimes, Self.firstInvalidKeyTime(keyTimes) == nil, keyTimes.count == n || keyTimes.count == n + 1 {
         self.keyTimes = keyTimes
       } else {
         self.keyTimes = (0...n).map { Double($0) / Double(n) }
       }
     case .linear, .cubic:
-      if let keyTimes, keyTimes.count == n, Self.areValid(keyTimes) {
+      if let keyTimes, keyTimes.count == n, Self.firstInvalidKeyTime(keyTimes) == nil {
         self.keyTimes = keyTimes
       } else {
         self.keyTimes = Self.evenKeyTimes(count: n)
@@ -121,11 +121,7 @@ package struct Keyframes<Value: Interpolatable>: Sendable {
     if let keyTimes, mode != .paced, mode != .cubicPaced {
       let ok = keyTimes.count == n || (mode == .discrete && keyTimes.count == n + 1)
       guard ok else { throw .keyTimeCount(expected: mode == .discrete ? n + 1 : n, got: keyTimes.count) }
-      for (i, t) in keyTimes.enumerated() {
-        guard t.isFinite, t >= 0, t <= 1, i == 0 || t >= keyTimes[i - 1] else {
-          throw .keyTimesNotIncreasing(index: i)
-        }
-      }
+      if let i = firstInvalidKeyTime(keyTimes) { throw .keyTimesNotIncreasing(index: i) }
     }
     if let count = timingFunctionCount, count != max(n - 1, 0) {
       throw .timingFunctionCount(expected: max(n - 1, 0), got: count)
@@ -163,11 +159,13 @@ package struct Keyframes<Value: Interpolatable>: Sendable {
     n == 1 ? [0] : (0..<n).map { Double($0) / Double(n - 1) }
   }
 
-  private static func areValid(_ keyTimes: [Double]) -> Bool {
+  /// The index of the first key time that is outside [0, 1], not finite, or below the one before it; nil when
+  /// all are valid.
+  private static func firstInvalidKeyTime(_ keyTimes: [Double]) -> Int? {
     for (i, t) in keyTimes.enumerated() {
-      guard t.isFinite, t >= 0, t <= 1, i == 0 || t >= keyTimes[i - 1] else { return false }
+      guard t.isFinite, t >= 0, t <= 1, i == 0 || t >= keyTimes[i - 1] else { return i }
     }
-    return true
+    return nil
   }
 
   /// Key times proportional to cumulative distance; even spacing when every value is the same.

@@ -5,7 +5,6 @@ extension View {
   /// Fills `presented` with the values at t: the model, overridden by each property's history.
   @inline(__always)
   func evaluate(at t: Double, memo: ProgressMemo) {
-    driverMask = 0
     guard hasTracks else {
       presented = model
       return

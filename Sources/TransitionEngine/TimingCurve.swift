@@ -130,12 +130,12 @@ package enum TimingCurve: Hashable, Sendable {
 
   /// CSS step semantics (ignoring the "before flag", which only matters with fill modes):
   /// step = ⌊t·n⌋, plus one for jump-start, capped at n; output step / n.
+  /// Counted in Double: for n near Int.max, t·n rounds to 2⁶³, which `Int(_:)` (or the + 1) would trap on.
   private static func stepProgress(_ t: Double, n: Int, position: StepPosition) -> Double {
-    let n = max(n, 1)
-    var step = Int((t * Double(n)).rounded(.down))
+    let count = Double(max(n, 1))
+    var step = (t * count).rounded(.down)
     if position == .start { step += 1 }
-    step = min(max(step, 0), n)
-    return Double(step) / Double(n)
+    return min(max(step, 0), count) / count
   }
 }
 

@@ -20,11 +20,13 @@ extension Transition {
     switch state {
     case .ended:
       return
-    case .idle:
+    case .idle where calloutDepth == 0:
       // Nothing ran yet: no animator callback is owed.
       state = .ended(outcome)
       notifyEnd(outcome)
     default:
+      // Also while `start()` asks the animator or the presentation controller (state still idle): the end waits
+      // until `start()` has left idle, or it would end here and `start()` would then run the transition anyway.
       if requestedAbruptEnd == nil { requestedAbruptEnd = outcome }
       processRequestedEnd()
     }
@@ -143,18 +145,18 @@ extension Transition {
     let container = scene.container
     switch operation.kind {
     case .presentation:
-      if !isInside(toRoot, container) { container.addSubview(toRoot) }
+      if !toRoot.isDescendant(of: container) { container.addSubview(toRoot) }
       if removesPresentersView {
         fromRoot.removeFromSuperview()
-      } else if !isInside(fromRoot, container) {
+      } else if !fromRoot.isDescendant(of: container) {
         container.insertSubview(fromRoot, at: 0)
       }
     case .dismissal:
       fromRoot.removeFromSuperview()
-      if !isInside(toRoot, container) { container.insertSubview(toRoot, at: 0) }
+      if !toRoot.isDescendant(of: container) { container.insertSubview(toRoot, at: 0) }
     case .navigation:
       fromRoot.removeFromSuperview()
-      if !isInside(toRoot, container) { container.addSubview(toRoot) }
+      if !toRoot.isDescendant(of: container) { container.addSubview(toRoot) }
     }
   }
 

@@ -262,6 +262,9 @@ package final class Transition {
     }
     state = isInteractive ? .paused : .running
     motion = isInteractive ? .still : .play(speed: 1)
+    // An end the host asked for from a report made above (e.g. a bad duration): the animator animates nothing.
+    processRequestedEnd()
+    if state.isEnded { return }
 
     isStarting = true
     switch operation.kind {
@@ -288,7 +291,7 @@ package final class Transition {
     if operation.kind == .dismissal && !removesPresentersView {
       if toRoot.superview !== container { toRoot.removeFromSuperview() }
       container.insertSubview(toRoot, at: 0)
-    } else if isInside(toRoot, container) {
+    } else if toRoot.isDescendant(of: container) {
       toRoot.removeFromSuperview()
     }
     container.addSubview(fromRoot)
@@ -307,7 +310,7 @@ package final class Transition {
       var proposed: Rect?
       callout { proposed = presentationController?.frameOfPresentedView(containerBounds: container.bounds) }
       if let proposed {
-        if [proposed.origin.x, proposed.origin.y, proposed.size.width, proposed.size.height].allSatisfy(\.isFinite) {
+        if proposed.isFiniteValue {
           presented = proposed
         } else {
           report(.invalidValue(field: "frameOfPresentedView"), "not finite: \(proposed); using the container's bounds")
@@ -384,15 +387,5 @@ package final class Transition {
     body()
     calloutDepth -= 1
     processRequestedEnd()
-  }
-
-  /// Whether `view` is `ancestor` or inside it.
-  func isInside(_ view: View, _ ancestor: View) -> Bool {
-    var current: View? = view
-    while let candidate = current {
-      if candidate === ancestor { return true }
-      current = candidate.superview
-    }
-    return false
   }
 }

@@ -175,9 +175,7 @@ extension View {
   package var frame: Rect {
     get { model.frame }
     set {
-      guard newValue.origin.x.isFinite, newValue.origin.y.isFinite, newValue.size.width.isFinite,
-        newValue.size.height.isFinite
-      else {
+      guard newValue.isFiniteValue else {
         scene?.report(.invalidValue(viewID: id, property: .bounds))
         return
       }

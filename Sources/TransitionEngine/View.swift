@@ -25,8 +25,6 @@ package final class View {
   var hasTracks = false
   /// Scratch for `Scene.presentation(at:)`: the presented values of the sample being computed.
   var presented = AnimatableValues()
-  /// Scratch for drivers: which properties a driver wrote in the sample being computed (bit = PropertyKey).
-  var driverMask: UInt16 = 0
 
   /// The superview, nil for a root (the container, or a view not added anywhere).
   package internal(set) weak var superview: View?

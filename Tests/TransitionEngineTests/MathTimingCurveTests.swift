@@ -142,4 +142,16 @@ struct MathTimingCurveTests {
     #expect(start.progress(at: 0.99) == 1)
     #expect(start.progress(at: 1) == 1)
   }
+
+  @Test func validatedHugeStepCountsDoNotTrap() throws {
+    // validatedSteps accepts any n ≥ 1. Int.max as a Double is 2⁶³, so t = 1 gives ⌊2⁶³⌋ steps (capped at n:
+    // progress 1), t = 0.5 gives exactly 2⁶² of 2⁶³ (0.5), and jump-start at 0 gives one step, 2⁻⁶³.
+    let end = try TimingCurve.validatedSteps(Int.max, .end)
+    #expect(end.progress(at: 1) == 1)
+    #expect(end.progress(at: 0.5) == 0.5)
+    #expect(end.progress(at: 0) == 0)
+    let start = try TimingCurve.validatedSteps(Int.max, .start)
+    #expect(start.progress(at: 1) == 1)
+    #expect(start.progress(at: 0) == 0x1p-63)
+  }
 }

@@ -333,6 +333,27 @@ import Testing
     #expect(exactDump(trees) == start)
   }
 
+  /// A host that fails the transition from the report of a bad duration, made inside `start()` before the transition
+  /// has left idle: it ends once, restored, and the animator is not asked to animate an ended transition.
+  @Test func endRequestedWhileStartingEndsOnceWithoutAnimating() throws {
+    let trees = TestTrees()
+    trees.placeForStart(.presentation, removesPresentersView: false)
+    let start = exactDump(trees)
+    let log = EventLog()
+    let animator = SlideAnimator(duration: .nan, log: log)
+    let transition = trees.transition(.present, animator: animator)
+    var ends: [TransitionOutcome] = []
+    transition.onEnd = { ends.append($0) }
+    transition.onMisbehavior = { [unowned transition] _ in transition.fail(reason: "animatorMisbehaved") }
+    try transition.start()
+    #expect(ends == [.failed(reason: "animatorMisbehaved")])
+    #expect(transition.state == .ended(.failed(reason: "animatorMisbehaved")))
+    #expect(!log.entries.contains("animateTransition"))
+    #expect(animator.ended == [false])
+    #expect(exactDump(trees) == start)
+    #expect(throws: TransitionError.ended) { try transition.advance(by: 1) }
+  }
+
   // MARK: Refused calls
 
   @Test func callsThatMakeNoSenseThrowAndChangeNothing() throws {
