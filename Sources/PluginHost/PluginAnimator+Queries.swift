@@ -229,10 +229,7 @@ extension PluginAnimator {
     let text = hint == nil ? "" : try decodeString(hint, "id_hint")
     let out = try required(out, "out_view")
     let scene = try engineContext().scene
-    guard madeViews < Self.maximumMadeViews else {
-      throw .limit("make_view", "more than \(Self.maximumMadeViews) views made in one transition")
-    }
-    madeViews += 1
+    try countMadeView("make_view")
     out.pointee = viewHandle(scene.makeView(hint: text))
     return TH_OK
   }
@@ -241,12 +238,17 @@ extension PluginAnimator {
     try require(.tree)
     let view = try self.view(view, "view")
     let out = try required(out, "out_snapshot")
-    guard madeViews < Self.maximumMadeViews else {
-      throw .limit("snapshot_view", "more than \(Self.maximumMadeViews) views made in one transition")
-    }
-    madeViews += 1
+    try countMadeView("snapshot_view")
     out.pointee = viewHandle(view.snapshotView(afterScreenUpdates: true))
     return TH_OK
+  }
+
+  /// Counts one more view made in this transition (TH_ERR_LIMIT past the limit; a refused call is not counted).
+  private func countMadeView(_ function: String) throws(HostFailure) {
+    guard madeViews < Self.maximumMadeViews else {
+      throw .limit(function, "more than \(Self.maximumMadeViews) views made in one transition")
+    }
+    madeViews += 1
   }
 
   // MARK: The view tree: changes

@@ -7,8 +7,8 @@ import Synchronization
 
 /// A plugin's log line: who wrote it, how severe, what.
 package struct PluginLogRecord: Sendable, Equatable {
-  /// The plugin id, with `/animatorId` when it came from a transition context; "unknown plugin" for a
-  /// context the host does not know (a plugin that logs with a stale or made-up context).
+  /// The plugin id, with `/animatorId` when it came from a transition context (also one that has ended, while
+  /// the host remembers it); "unknown plugin" for a context the host does not know (a made-up one).
   package var source: String
   package var level: PluginLogLevel
   package var message: String
@@ -180,10 +180,17 @@ package final class ContextDirectory: Sendable {
 let hostLog: @convention(c) (th_context, th_log_level, UnsafePointer<CChar>?) -> Void = { context, level, message in
   let text = message.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) }
   let severity = PluginLogLevel(rawValue: Int(level.rawValue)) ?? .error
-  switch ContextDirectory.shared.lookup(context) {
-  case .live(let entry):
-    entry.logger.write(PluginLogRecord(source: entry.source, level: severity, message: text ?? "(null message)"))
-  case .stale, .invalid:
+  let directory = ContextDirectory.shared
+  let owner: ContextDirectory.Entry?
+  switch directory.lookup(context) {
+  case .live(let entry): owner = entry
+  // A context of an ended transition is still the plugin's, while its tombstone lasts (as for host calls).
+  case .stale: owner = directory.tombstone(context)
+  case .invalid: owner = nil
+  }
+  if let owner {
+    owner.logger.write(PluginLogRecord(source: owner.source, level: severity, message: text ?? "(null message)"))
+  } else {
     // Nobody to attribute it to: still show it, at the level asked for, on stderr.
     PluginLogger.standardError(minimumLevel: .debug).write(
       PluginLogRecord(source: "unknown plugin", level: severity, message: text ?? "(null message)"))

@@ -17,22 +17,23 @@ final class PluginPresentationController: PresentationControllerBehavior {
   init(animator: PluginAnimator, table: UnsafeRawPointer) {
     self.animator = animator
     let size = Int(table.load(as: UInt32.self))
-    let pointer = table.assumingMemoryBound(to: th_presentation_controller.self)
-    // A field exists when it lies within struct_size.
-    func has<T>(_ path: KeyPath<th_presentation_controller, T>) -> Bool {
-      guard let offset = MemoryLayout<th_presentation_controller>.offset(of: path) else { return false }
-      return offset + MemoryLayout<T>.size <= size
+    // A field is read only when it lies within struct_size: the table may be smaller than this host's, and
+    // the memory after it need not be readable.
+    func field<T>(_ path: KeyPath<th_presentation_controller, T?>) -> T? {
+      guard let offset = MemoryLayout<th_presentation_controller>.offset(of: path),
+        offset + MemoryLayout<T?>.size <= size
+      else { return nil }
+      return table.load(fromByteOffset: offset, as: T?.self)
     }
-    let c = pointer.pointee
-    frameOfPresentedViewFunction = has(\.frame_of_presented_view) ? c.frame_of_presented_view : nil
-    shouldRemoveFunction = has(\.should_remove_presenters_view) ? c.should_remove_presenters_view : nil
+    frameOfPresentedViewFunction = field(\.frame_of_presented_view)
+    shouldRemoveFunction = field(\.should_remove_presenters_view)
     var willBegin: [Bool: @convention(c) (UnsafeMutableRawPointer?, th_context) -> Void] = [:]
     var didEnd: [Bool: @convention(c) (UnsafeMutableRawPointer?, th_context, Bool) -> Void] = [:]
     // Keys: true = presentation, false = dismissal.
-    if has(\.presentation_transition_will_begin) { willBegin[true] = c.presentation_transition_will_begin }
-    if has(\.dismissal_transition_will_begin) { willBegin[false] = c.dismissal_transition_will_begin }
-    if has(\.presentation_transition_did_end) { didEnd[true] = c.presentation_transition_did_end }
-    if has(\.dismissal_transition_did_end) { didEnd[false] = c.dismissal_transition_did_end }
+    willBegin[true] = field(\.presentation_transition_will_begin)
+    willBegin[false] = field(\.dismissal_transition_will_begin)
+    didEnd[true] = field(\.presentation_transition_did_end)
+    didEnd[false] = field(\.dismissal_transition_did_end)
     self.willBegin = willBegin
     self.didEnd = didEnd
   }

@@ -523,6 +523,14 @@ extension UIView {
       session.call(\.set_gradient, "\(self).layer.gradient = nil") { $0($1, th, TH_PROP_GRADIENT, nil) }
       return
     }
+    // The host reads `count` locations, one per colour: a shorter array would be read past its end.
+    if let locations = gradient.locations, locations.count != gradient.colors.count {
+      session.log(
+        TH_LOG_WARNING,
+        "TransitionKit: \(self).layer.gradient failed: \(locations.count) locations for \(gradient.colors.count) "
+          + "colours (one per colour, or nil); nothing changed")
+      return
+    }
     let colors = gradient.colors.map(\.th)
     colors.withUnsafeBufferPointer { colorBuffer in
       func send(_ locations: UnsafePointer<Double>?) {

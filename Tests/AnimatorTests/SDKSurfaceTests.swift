@@ -282,6 +282,25 @@ extension LogCapture {
     #expect(run.problems.isEmpty)
   }
 
+  /// Locations must be one per colour: a mismatch is refused by the SDK (the host would read the shorter array
+  /// past its end), logged, and changes nothing.
+  @Test func gradientLocationsThatDoNotMatchTheColoursAreRefused() throws {
+    let run = try Run("gradient-mismatch")
+    #expect(try run.run() == .completed)
+    let odd = try #require(run.scene.view(withID: "odd")?.gradient)
+    #expect(odd.colors == [Color(r: 0, g: 0, b: 0, a: 1), Color(r: 0, g: 0, b: 0, a: 0)])
+    #expect(odd.locations == [0, 1])
+    let source = "\(Self.pluginID)/gradient-mismatch"
+    #expect(
+      run.log.warnings == [
+        "\(source): TransitionKit: UIView(odd).layer.gradient failed: 2 locations for 3 colours (one per colour, or "
+          + "nil); nothing changed",
+        "\(source): TransitionKit: UIView(odd).layer.gradient failed: 3 locations for 1 colours (one per colour, or "
+          + "nil); nothing changed",
+      ])
+    #expect(run.misbehaviors.isEmpty)
+  }
+
   // MARK: - 3-D transforms and anchor points
 
   /// CATransform3DMakeTranslation(x, y, z), row vectors.

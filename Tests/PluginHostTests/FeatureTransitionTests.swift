@@ -145,6 +145,19 @@ import TransitionEngine
     #expect(host.notes("sheet").last == "dismissal did end: completed")
   }
 
+  /// A controller table whose struct_size covers only frame_of_presented_view, ending right before an unreadable
+  /// page: the host reads that one function (the frame: the container's lower half) and nothing past it, so the
+  /// presenter stays (shouldRemovePresentersView's default, false).
+  @Test func aControllerTableIsReadOnlyUpToItsStructSize() throws {
+    let host = try Host()
+    let run = try host.run("short-controller")
+    try run.transition.start()
+    #expect(run.transition.context.finalFrame(forKey: .to) == Rect(x: 0, y: 400, width: 400, height: 400))
+    #expect(try run.run() == .completed && run.misbehaviors.isEmpty)
+    #expect(run.to.frame == Rect(x: 0, y: 400, width: 400, height: 400))
+    #expect(run.containerSubviews == ["from", "to"])
+  }
+
   @Test func aCancelledInteractiveSheetRestoresTheStart() throws {
     let host = try Host()
     let run = try host.run("sheet", options: TransitionOptions(isInteractive: true))

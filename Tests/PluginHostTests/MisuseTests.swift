@@ -71,6 +71,8 @@ import TransitionEngine
         "kept the context and the to view",
         "set_number(view of an ended transition) -> TH_ERR_STALE_HANDLE",
         "container_view(context of an ended transition) -> TH_ERR_STALE_HANDLE",
+        // `log` accepts any context; an ended transition's is still attributed to its animator.
+        "logged with the context of an ended transition",
       ])
     #expect(kinds(second) == ["unknownView", "callAfterCompletion"])
     #expect(second.outcome == .completed)

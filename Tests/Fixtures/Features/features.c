@@ -6,6 +6,8 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "th_plugin.h"
 
@@ -276,6 +278,43 @@ static const void *sheet_extension(void *instance, const char *id) {
   return strcmp(id, TH_EXT_PRESENTATION_CONTROLLER) == 0 ? &sheet_controller : NULL;
 }
 
+// A presentation controller with a smaller table than the header's: struct_size covers frame_of_presented_view
+// only, and the table ends where readable memory ends (a PROT_NONE page follows it), so a host that read a field
+// past struct_size would fault. Its frame: the lower half of the container.
+static bool half_frame(void *instance, th_context ctx, th_rect container_bounds, th_rect *out_frame) {
+  (void)instance;
+  (void)ctx;
+  double half = container_bounds.height / 2;
+  *out_frame = (th_rect){container_bounds.x, container_bounds.y + half, container_bounds.width, half};
+  return true;
+}
+
+static const void *short_extension(void *instance, const char *id) {
+  (void)instance;
+  static th_presentation_controller *table;
+  if (strcmp(id, TH_EXT_PRESENTATION_CONTROLLER) != 0) return NULL;
+  if (table == NULL) {
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size_t size = offsetof(th_presentation_controller, frame_of_presented_view) + sizeof table->frame_of_presented_view;
+    unsigned char *pages = mmap(NULL, 2 * page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (pages == MAP_FAILED || mprotect(pages + page, page, PROT_NONE) != 0) return NULL;
+    table = (th_presentation_controller *)(pages + page - size);
+    table->struct_size = (uint32_t)size;
+    table->reserved = 0;
+    table->frame_of_presented_view = half_frame;
+  }
+  return table;
+}
+
+static void short_controller_animate(void *instance, th_context ctx) {
+  (void)instance;
+  th_rect end;
+  api->final_frame(ctx, TH_KEY_TO, &end);
+  api->set_rect(ctx, to_view(ctx), TH_PROP_FRAME, end);
+  add_to_view(ctx);
+  api->complete_transition(ctx, true);
+}
+
 static double duration_05(void *instance, th_context ctx) {
   (void)instance;
   (void)ctx;
@@ -543,8 +582,13 @@ static const th_animator_descriptor a_early_complete = {
     .create = create, .destroy = destroy, .transition_duration = duration_1,
     .animate_transition = early_complete_animate, .animation_ended = early_complete_ended};
 
-static const th_animator_descriptor *const animators[] = {&a_keyframes, &a_curves, &a_springs,       &a_driver,
-                                                          &a_sheet,     &a_tree,   &a_early_complete};
+static const th_animator_descriptor a_short_controller = {
+    .struct_size = sizeof(th_animator_descriptor), .id = "short-controller", .name = "Short controller table",
+    .create = create, .destroy = destroy, .transition_duration = duration_05,
+    .animate_transition = short_controller_animate, .get_extension = short_extension};
+
+static const th_animator_descriptor *const animators[] = {
+    &a_keyframes, &a_curves, &a_springs, &a_driver, &a_sheet, &a_tree, &a_early_complete, &a_short_controller};
 
 static const th_plugin_descriptor plugin = {
     .struct_size = sizeof(th_plugin_descriptor),

@@ -112,6 +112,7 @@ static void stale_handle(void *instance, th_context ctx) {
     th_view view;
     note(ctx, "set_number(view of an ended transition)", g_api->set_number(ctx, g_kept_view, TH_PROP_ALPHA, 0.5));
     note(ctx, "container_view(context of an ended transition)", g_api->container_view(g_kept_ctx, &view));
+    g_api->log(g_kept_ctx, TH_LOG_INFO, "logged with the context of an ended transition");
   }
   finish(ctx, complete_unless_cancelled);
 }

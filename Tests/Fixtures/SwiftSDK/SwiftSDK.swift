@@ -16,7 +16,8 @@ enum SwiftSDKPlugin: TransitionPlugin {
   static let vendor: StaticString? = "transition-host tests"
   static var animators: [any TransitionAnimator.Type] {
     [
-      KeyframesAnimator.self, DriverAnimator.self, GradientAnimator.self, TransformAnimator.self,
+      KeyframesAnimator.self, DriverAnimator.self, GradientAnimator.self, GradientMismatchAnimator.self,
+      TransformAnimator.self,
       WithoutAnimationAnimator.self, BounceAnimator.self, ConvertAnimator.self, SnapshotAnimator.self,
       ParametersAnimator.self, AlongsideAnimator.self,
     ]
@@ -174,6 +175,27 @@ final class GradientAnimator: TransitionAnimator {
         TransitionLog.info("bands colors \(bands.colors.count) locations \(bands.locations == nil ? "even" : "set")")
         transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
       })
+  }
+}
+
+/// Gradients whose locations do not match their colours, which the SDK refuses before the host sees them: "odd"
+/// (black → clear at locations 0 and 1) is given three colours through `colors` (the two locations stay), then one
+/// colour with three locations through `layer.gradient`. Both leave the gradient as it was.
+final class GradientMismatchAnimator: TransitionAnimator {
+  static let id: StaticString = "gradient-mismatch"
+  static let name: StaticString = "Mismatched gradient locations"
+
+  func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval { 0 }
+
+  func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {
+    let container = addToView(transitionContext)
+    let odd = GradientView(
+      frame: CGRect(x: 0, y: 0, width: 400, height: 100), id: "odd",
+      gradient: Gradient(colors: [.black, .clear], locations: [0, 1]))
+    container.addSubview(odd)
+    odd.colors = [.red, .green, .blue]
+    odd.layer.gradient = Gradient(colors: [.white], locations: [0, 0.5, 1])
+    transitionContext.completeTransition(true)
   }
 }
 
