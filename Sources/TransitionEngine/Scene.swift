@@ -66,6 +66,8 @@ package final class Scene {
   var registry: [String: View] = [:]
   /// Ids handed out by `makeUniqueID` but not yet used by a view.
   var reservedIDs: Set<String> = []
+  /// Per id hint, the suffix at which `makeUniqueID` resumes its search (every smaller one is taken).
+  private var nextSuffix: [String: Int] = [:]
   /// Creation counter shared by records, blocks and drivers (ties in time are broken by it).
   var sequence = 0
 
@@ -111,12 +113,15 @@ package final class Scene {
   /// (a later call or `makeView(id:)` will not hand it out again). An empty hint counts as "view".
   package func makeUniqueID(hint: String) -> String {
     let base = hint.isEmpty ? "view" : hint
-    var candidate = base
-    var n = 1
+    // Ids are never freed (views stay registered, reservations are only used up), so the search for a hint can
+    // resume where the previous one stopped: n views made with one hint cost O(n), not O(n²).
+    var n = nextSuffix[base] ?? 1
+    var candidate = n == 1 ? base : "\(base)-\(n)"
     while registry[candidate] != nil || reservedIDs.contains(candidate) {
       n += 1
       candidate = "\(base)-\(n)"
     }
+    nextSuffix[base] = n
     reservedIDs.insert(candidate)
     return candidate
   }

@@ -149,4 +149,22 @@ private func ids(_ v: View) -> [String] { v.subviews.map(\.id) }
     #expect(try h.scene.makeView(id: "a").id == "a")
     #expect(h.scene.makeView(hint: "a").id == "a-3")
   }
+
+  /// Ids taken by name ahead of the counter are skipped: `x-3` made explicitly, then hints give x, x-2, x-4.
+  @Test func hintsSkipIDsTakenExplicitly() throws {
+    let h = ModelHarness()
+    _ = try h.scene.makeView(id: "x-3")
+    #expect((0..<3).map { _ in h.scene.makeView(hint: "x").id } == ["x", "x-2", "x-4"])
+  }
+
+  /// A plugin may make its whole view budget with one hint (or none): 20,000 views get the ids view, view-2, …,
+  /// view-20000, each once. (The search resumes where it stopped; starting over each time made this quadratic.)
+  @Test func manyViewsWithOneHintGetConsecutiveIDs() {
+    let h = ModelHarness()
+    let ids = (0..<20_000).map { _ in h.scene.makeView(hint: "").id }
+    #expect(ids.first == "view")
+    #expect(ids[1] == "view-2")
+    #expect(ids.last == "view-20000")
+    #expect(Set(ids).count == ids.count)
+  }
 }
