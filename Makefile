@@ -65,13 +65,13 @@ test: deps test-deps
 # Plays every built-in animator through the real host: builds it (debug: the build `make test` reuses, and the demo
 # runs in well under a second either way), then Examples/demo.py (Python 3, standard library only) sends the
 # conversation in Examples/demo.jsonrpc and prints one table per transition. Exit status 0 when every transition ended
-# as the conversation expects. Then the HTML previews, once the tooling's `previews` target exists.
+# as the conversation expects. Then one HTML preview per built-in animator (`previews`).
 demo: deps
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "installing python3 (the demo's driver needs it)"; \
 	  $(SUDO) apt-get update && $(SUDO) apt-get install -y python3; }
 	$(SWIFT) build
 	$(PYTHON) Examples/demo.py "$$($(SWIFT) build --show-bin-path)/transition-host"
-	@if grep -q '^previews:' $(firstword $(MAKEFILE_LIST)); then $(MAKE) --no-print-directory previews; fi
+	@$(MAKE) --no-print-directory previews
 
 clean:
 	rm -rf .build
