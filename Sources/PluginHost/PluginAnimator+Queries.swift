@@ -260,6 +260,24 @@ extension PluginAnimator {
     guard !parent.isDescendant(of: child) else {
       throw .invalidTree("child", "adding \(child.id) to \(parent.id) would make a cycle")
     }
+    var levelsToParent = 1
+    var ancestor = parent.superview
+    while let next = ancestor {
+      levelsToParent += 1
+      ancestor = next.superview
+    }
+    let levels = levelsToParent + Self.levels(in: child)
+    guard levels <= Self.maximumTreeLevels else {
+      throw .limit("child", "the tree would have \(levels) levels; at most \(Self.maximumTreeLevels)")
+    }
+  }
+
+  /// The levels of `view`'s subtree (1 for a view without subviews). Bounded: every tree change keeps every tree
+  /// within `maximumTreeLevels`.
+  private static func levels(in view: View) -> Int {
+    var deepest = 0
+    for subview in view.subviews { deepest = max(deepest, levels(in: subview)) }
+    return deepest + 1
   }
 
   /// The view tree changes, one entry point per UIView call.

@@ -84,6 +84,10 @@ package final class PluginAnimator: TransitionAnimator {
   static let maximumNesting = 64
   static let maximumMadeViews = 100_000
   static let maximumBlocks = 1_000_000
+  /// How many levels a view tree may have after a tree change (the container counts as one). The engine walks trees
+  /// recursively (frames, lookups, world matrices), so an unbounded chain would exhaust the stack; clients' trees are
+  /// already bounded by the JSON nesting limit (about 256 levels).
+  static let maximumTreeLevels = 1_000
   /// Misbehaviour reports per animator before the rest are summarised.
   static let maximumReports = 100
   var madeViews = 0

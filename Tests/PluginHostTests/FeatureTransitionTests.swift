@@ -235,6 +235,18 @@ import TransitionEngine
     #expect(notes.contains("find_view_by_match(to, hero): big-avatar"))
   }
 
+  /// A plugin cannot grow a tree past 1,000 levels (the engine walks trees recursively): a detached chain of
+  /// views takes 999 add_subview calls (1,000 levels), the next is TH_ERR_LIMIT; so is hanging the whole chain
+  /// under the container, which would make 1,001 levels. Reported, never fatal; the transition still completes.
+  @Test func treesStopAtAThousandLevels() throws {
+    let host = try Host()
+    let run = try host.run("deep-chain")
+    #expect(try run.run() == .completed)
+    #expect(host.notes("deep-chain") == ["chain links added 999", "TH_ERR_LIMIT", "TH_ERR_LIMIT"])
+    #expect(run.misbehaviors.count == 2)
+    #expect(run.misbehaviors.allSatisfy { $0.message.contains("at most 1000") })
+  }
+
   /// Completing from the first of two blocks: the second's completion is still owed when the transition ends; it
   /// runs after animation_ended with finished = false, before destroy.
   @Test func completionsStillOwedRunOnceWithFinishedFalse() throws {

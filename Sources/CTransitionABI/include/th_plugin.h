@@ -634,8 +634,9 @@ typedef struct th_host_api {
   /**
    * Tree changes, as UIView's. A view that already has a superview is moved. TH_ERR_INVALID_TREE when the
    * change would make a cycle, when `sibling` (or, for bring/send, `child`) is not a subview of `parent`,
-   * or when the container would be moved or removed. Phase: animate (also inside animations functions; not
-   * animated) and ended (clean-up); not in a driver or transition_duration.
+   * or when the container would be moved or removed. TH_ERR_LIMIT when the tree would have more than 1000
+   * levels (the container counts as one). Phase: animate (also inside animations functions; not animated) and
+   * ended (clean-up); not in a driver or transition_duration.
    */
   th_status(TH_ABI *add_subview)(th_context ctx, th_view parent, th_view child);
   th_status(TH_ABI *insert_subview_below)(th_context ctx, th_view parent, th_view child, th_view sibling);

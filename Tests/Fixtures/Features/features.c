@@ -537,6 +537,30 @@ static void early_complete_ended(void *instance, th_context ctx, bool completed)
   say(ctx, completed ? "animation_ended completed=1" : "animation_ended completed=0");
 }
 
+// ---- a chain of views deeper than the host allows -----------------------------------------------------
+
+static void deep_chain_animate(void *instance, th_context ctx) {
+  (void)instance;
+  th_view top, bottom, next, container;
+  api->make_view(ctx, "link", &top);
+  bottom = top;
+  int added = 0;
+  th_status refused = TH_OK;
+  for (int i = 0; i < 1200 && refused == TH_OK; i++) {
+    api->make_view(ctx, "link", &next);
+    refused = api->add_subview(ctx, bottom, next);
+    if (refused == TH_OK) {
+      added += 1;
+      bottom = next;
+    }
+  }
+  sayf(ctx, "chain links added %g", added, 0, 0, 0);
+  say(ctx, th_status_name(refused));
+  api->container_view(ctx, &container);
+  say(ctx, th_status_name(api->add_subview(ctx, container, top)));
+  api->complete_transition(ctx, true);
+}
+
 // ---- descriptors --------------------------------------------------------------------------------------
 
 static const char *const mode_options[] = {"a", "b", NULL};
@@ -587,8 +611,13 @@ static const th_animator_descriptor a_short_controller = {
     .create = create, .destroy = destroy, .transition_duration = duration_05,
     .animate_transition = short_controller_animate, .get_extension = short_extension};
 
+static const th_animator_descriptor a_deep_chain = {
+    .struct_size = sizeof(th_animator_descriptor), .id = "deep-chain", .name = "Deep chain", .create = create,
+    .destroy = destroy, .transition_duration = duration_05, .animate_transition = deep_chain_animate};
+
 static const th_animator_descriptor *const animators[] = {
-    &a_keyframes, &a_curves, &a_springs, &a_driver, &a_sheet, &a_tree, &a_early_complete, &a_short_controller};
+    &a_keyframes, &a_curves,          &a_springs,   &a_driver, &a_sheet, &a_tree, &a_early_complete,
+    &a_short_controller, &a_deep_chain};
 
 static const th_plugin_descriptor plugin = {
     .struct_size = sizeof(th_plugin_descriptor),
