@@ -154,7 +154,8 @@ extension TransitionService {
       throw .engine(error, transition: record.id, phase: record.phase)
     }
     updateTimer(record)
-    emitFrame(record)
+    // As after start and tick: a transition the call ended gets its last frame from reportEnds, not a second one.
+    if record.outcome == nil { emitFrame(record) }
     responder.reply(record.status.build())
   }
 
