@@ -51,6 +51,21 @@ targets += [
   ),
 ]
 
+// MARK: - POSIX: file descriptors, pipes, poll, processes, errno as typed errors (in the style of swift-system)
+
+// CPOSIX holds the prefixed C shims for what Swift's Glibc module leaves out (pipe2, the wait-status macros).
+targets += [
+  .target(name: "CPOSIX"),
+  .target(name: "POSIX", dependencies: ["CPOSIX"]),
+  .testTarget(
+    name: "POSIXTests",
+    dependencies: [
+      "POSIX",
+      "TestSupport",
+    ]
+  ),
+]
+
 // MARK: - TransitionEngine: geometry, layers, timing, animations, context, interaction (pure)
 
 targets += [
@@ -77,6 +92,7 @@ targets += [
     name: "PluginHost",
     dependencies: [
       "CTransitionABI",
+      "POSIX",
       "TransitionEngine",
     ]
   ),
@@ -114,6 +130,7 @@ targets += [
     dependencies: [
       "CTransitionABI",
       "JSON",
+      "POSIX",
       "PluginHost",
       "TransitionEngine",
     ]
@@ -122,7 +139,10 @@ targets += [
   // validator's tests do not depend on the rest of the host.
   .executableTarget(
     name: "PluginValidatorCheckProcess",
-    dependencies: ["PluginValidator"],
+    dependencies: [
+      "POSIX",
+      "PluginValidator",
+    ],
     path: "Tests/Fixtures/ValidateCheckProcess"
   ),
   .testTarget(
@@ -130,6 +150,7 @@ targets += [
     dependencies: [
       "CTransitionABI",
       "JSON",
+      "POSIX",
       "PluginValidator",
       "TestSupport",
       "TransitionEngine",
@@ -173,6 +194,7 @@ targets += [
     dependencies: [
       "JSON",
       "JSONRPC",
+      "POSIX",
       "PluginHost",
       "PluginValidator",
       "TransitionEngine",
@@ -184,6 +206,7 @@ targets += [
     dependencies: [
       "JSON",
       "JSONRPC",
+      "POSIX",
       "PluginHost",
       "TestSupport",
       "TransitionEngine",
@@ -194,6 +217,7 @@ targets += [
     name: "EndToEndTests",
     dependencies: [
       "JSON",
+      "POSIX",
       "TestSupport",
     ]
   ),

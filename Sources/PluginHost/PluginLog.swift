@@ -1,4 +1,5 @@
 import CTransitionABI
+import POSIX
 import Synchronization
 
 #if canImport(Glibc)
@@ -37,8 +38,8 @@ package enum PluginLogLevel: Int, Sendable, Comparable, CaseIterable {
   }
 }
 
-/// Where plugin log lines go. The default writes one line per record to stderr with `write(2)` (never
-/// stdout: that is the protocol stream).
+/// Where plugin log lines go. The default writes one line per record to stderr (never stdout: that is the
+/// protocol stream).
 package struct PluginLogger: Sendable {
   package var write: @Sendable (PluginLogRecord) -> Void
 
@@ -51,17 +52,9 @@ package struct PluginLogger: Sendable {
     PluginLogger { record in
       guard record.level >= minimumLevel else { return }
       let message = record.message.replacingAll("\n", with: " ")
-      let line = "transition-host: [\(record.level.hostLevelName)] plugin \(record.source): \(message)\n"
-      var bytes = Array(line.utf8)
-      bytes.withUnsafeMutableBytes { buffer in
-        var offset = 0
-        while offset < buffer.count {
-          let n = Glibc.write(2, buffer.baseAddress! + offset, buffer.count - offset)
-          if n < 0 && errno == EINTR { continue }
-          if n <= 0 { return }
-          offset += n
-        }
-      }
+      // Best effort: a closed stderr must not stop the plugin or the host.
+      try? FileDescriptor.standardError.writeAll(
+        "transition-host: [\(record.level.hostLevelName)] plugin \(record.source): \(message)\n")
     }
   }
 }

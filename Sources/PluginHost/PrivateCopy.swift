@@ -1,3 +1,5 @@
+import POSIX
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -30,61 +32,54 @@ enum PrivateCopy {
   }
 
   private static func copy(_ source: String) throws(PluginLoadError) -> String {
-    let input = Glibc.open(source, O_RDONLY | O_CLOEXEC)
-    if input < 0 {
-      let code = errno
-      if code == ENOENT || code == ENOTDIR { throw .fileNotFound(path: source) }
-      throw .notLoadable(path: source, reason: systemError(code))
+    let input: FileDescriptor
+    do {
+      input = try FileDescriptor.open(source, .readOnly, options: .closeOnExec)
+    } catch .noSuchFileOrDirectory, .notDirectory {
+      throw .fileNotFound(path: source)
+    } catch {
+      throw .notLoadable(path: source, reason: error.description)
     }
-    defer { Glibc.close(input) }
-    var status = stat()
-    if fstat(input, &status) != 0 { throw .notLoadable(path: source, reason: systemError(errno)) }
-    if (status.st_mode & S_IFMT) != S_IFREG { throw .notLoadable(path: source, reason: "not a regular file") }
+    defer { try? input.close() }
+    let kind: FileStatus.Kind
+    do {
+      kind = try input.status().kind
+    } catch {
+      throw .notLoadable(path: source, reason: error.description)
+    }
+    guard kind == .regular else { throw .notLoadable(path: source, reason: "not a regular file") }
 
-    let directory = temporaryDirectory()
-    var template = Array("\(directory)/transition-host-plugin-XXXXXX".utf8CString)
-    let output = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    if output < 0 {
-      throw .notLoadable(path: source, reason: "cannot create a copy in \(directory): \(systemError(errno))")
+    let output: FileDescriptor
+    let copyPath: String
+    do {
+      (output, copyPath) = try FileDescriptor.temporaryFile(prefix: "transition-host-plugin-")
+    } catch {
+      throw .notLoadable(
+        path: source, reason: "cannot create a copy in \(FileDescriptor.temporaryFolder): \(error)")
     }
-    _ = fcntl(output, F_SETFD, FD_CLOEXEC)
-    let copyPath = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     var ok = false
     defer {
-      Glibc.close(output)
+      try? output.close()
       if !ok { unlink(copyPath) }
     }
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw .notLoadable(path: source, reason: systemError(errno))
+      let count: Int
+      do {
+        count = try input.read(into: &buffer)
+      } catch {
+        throw .notLoadable(path: source, reason: error.description)
       }
       if count == 0 { break }
-      var written = 0
-      while written < count {
-        let n = buffer.withUnsafeBytes { write(output, $0.baseAddress! + written, count - written) }
-        if n < 0 {
-          if errno == EINTR { continue }
-          throw .notLoadable(path: source, reason: "cannot write the copy: \(systemError(errno))")
-        }
-        written += n
+      do {
+        try output.writeAll(buffer[..<count])
+      } catch {
+        throw .notLoadable(path: source, reason: "cannot write the copy: \(error)")
       }
     }
     ok = true
     return copyPath
   }
-
-  private static func temporaryDirectory() -> String {
-    if let value = getenv("TMPDIR"), value.pointee != 0 { return String(cString: value) }
-    return "/tmp"
-  }
-}
-
-/// strerror's text for an errno value.
-func systemError(_ code: Int32) -> String {
-  String(cString: strerror(code))
 }
 
 extension String {

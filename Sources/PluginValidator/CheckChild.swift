@@ -1,11 +1,12 @@
 import JSON
+import POSIX
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
 /// The check process: runs one check in this process and writes its result, one JSON object and a newline,
-/// to `resultFD` (transition-host's hidden `validate --run-check <check> <plugin> <json-args>` mode).
+/// to `result` (transition-host's hidden `validate --run-check <check> <plugin> <json-args>` mode).
 ///
 /// From the start, fd 1 points at a private temporary file (`StdoutCapture`): whatever the plugin prints there
 /// can never reach the result, and `stdout-silent` counts it. A crash or hang of the plugin takes this process
@@ -14,7 +15,7 @@ package enum CheckChild {
   /// Runs the check named by `arguments` (`<check-id> <plugin> <json-args>`).
   ///
   /// - Returns: 0 when a result was written; 2 for malformed arguments (explained on stderr).
-  package static func run(arguments: [String], resultFD: Int32) -> Int32 {
+  package static func run(arguments: [String], result: FileDescriptor) -> Int32 {
     guard arguments.count == 3, let kind = CheckKind(rawValue: arguments[0]) else {
       let known = CheckKind.allCases.map(\.rawValue).joined(separator: ", ")
       complain("usage: --run-check <check> <plugin> <json-args>, where <check> is one of \(known)")
@@ -36,8 +37,7 @@ package enum CheckChild {
     } else {
       outcome = perform(kind, plugin: plugin, target: target, capture: capture)
     }
-    var bytes = Array((CheckResultCoding.encode(outcome) + "\n").utf8)
-    return writeAll(resultFD, &bytes) ? 0 : 1
+    return (try? result.writeAll(CheckResultCoding.encode(outcome) + "\n")) != nil ? 0 : 1
   }
 
   /// Runs one check in this process.
@@ -77,19 +77,6 @@ package enum CheckChild {
   }
 
   private static func complain(_ message: String) {
-    var bytes = Array("transition-host: \(message)\n".utf8)
-    _ = writeAll(2, &bytes)
+    try? FileDescriptor.standardError.writeAll("transition-host: \(message)\n")
   }
-}
-
-/// Writes every byte to `fd` (retrying short writes and EINTR); false on an error.
-func writeAll(_ fd: Int32, _ bytes: inout [UInt8]) -> Bool {
-  var offset = 0
-  while offset < bytes.count {
-    let count = bytes.withUnsafeBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-    if count < 0 && errno == EINTR { continue }
-    if count <= 0 { return false }
-    offset += count
-  }
-  return true
 }

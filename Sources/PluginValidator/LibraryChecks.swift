@@ -1,4 +1,5 @@
 import CTransitionABI
+import POSIX
 import PluginHost
 import TransitionEngine
 
@@ -10,9 +11,9 @@ import TransitionEngine
 enum LibraryChecks {
   /// `scan-rtld-now`: dlopen of the file itself with every symbol bound now.
   static func scanRTLDNow(_ plugin: String) -> CheckOutcome {
-    var status = stat()
-    guard stat(plugin, &status) == 0 else { return .fail("cannot open \(plugin): \(systemError(errno))") }
-    guard (status.st_mode & S_IFMT) == S_IFREG else { return .fail("\(plugin) is not a regular file") }
+    let status: FileStatus
+    do { status = try FileStatus(path: plugin) } catch { return .fail("cannot open \(plugin): \(error)") }
+    guard status.kind == .regular else { return .fail("\(plugin) is not a regular file") }
     do {
       let library = try DynamicLibrary(path: plugin)
       library.leak()  // the process ends with the check; unmapping a Swift-linked image is never safe

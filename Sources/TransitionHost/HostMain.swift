@@ -1,5 +1,6 @@
 import Glibc
 import JSONRPC
+import POSIX
 
 /// The program: protects stdout, parses the command line, runs the chosen subcommand.
 package enum HostMain {
@@ -10,11 +11,13 @@ package enum HostMain {
     // protocol output on a private fd, fd 1 → stderr.
     StdoutProtection.reopenClosed()
     StdoutProtection.ignoreSIGPIPE()
-    let outputFD: Int32
+    let output: FileDescriptor
     do {
-      outputFD = try StdoutProtection.takeOver()
+      output = try StdoutProtection.takeOver()
     } catch {
-      let reason = error.errno == EBADF ? "stdout is not open" : "\(error.call) failed (errno \(error.errno))"
+      let reason =
+        error.errno == .badFileDescriptor
+        ? "stdout is not open" : "\(error.call) failed (errno \(error.errno.rawValue))"
       Logger(level: .error).error("cannot serve: \(reason)")
       return 1
     }
@@ -24,21 +27,19 @@ package enum HostMain {
     do {
       invocation = try cli.parse(arguments) { name in getenv(name).map { String(cString: $0) } }
     } catch {
-      var text = Array("\(HostInfo.name): \(error.message)\nRun '\(HostInfo.name) --help' for usage.\n".utf8)
-      _ = FileDescriptorIO.writeAll(STDERR_FILENO, &text)
+      try? FileDescriptor.standardError.writeAll(
+        "\(HostInfo.name): \(error.message)\nRun '\(HostInfo.name) --help' for usage.\n")
       return 2
     }
     switch invocation {
     case .help(let usage):
-      var text = Array(usage.utf8)
-      _ = FileDescriptorIO.writeAll(outputFD, &text)
+      try? output.writeAll(usage)
       return 0
     case .version:
-      var text = Array("\(HostInfo.name) \(HostInfo.version)\n".utf8)
-      _ = FileDescriptorIO.writeAll(outputFD, &text)
+      try? output.writeAll("\(HostInfo.name) \(HostInfo.version)\n")
       return 0
     case .run(let command, let options):
-      return command.run(options, RunContext(outputFD: outputFD, logger: Logger(level: options.logLevel)))
+      return command.run(options, RunContext(output: output, logger: Logger(level: options.logLevel)))
     }
   }
 }
@@ -58,16 +59,16 @@ package enum HostCommandLine {
   package static var serve: Subcommand {
     Subcommand(name: "serve", summary: "serve JSON-RPC 2.0 on stdin/stdout (the default)") { options, context in
       let signals: SignalPipe?
-      do throws(SignalPipe.Failure) {
-        signals = try SignalPipe(nonBlockingFD: context.outputFD)
+      do throws(Errno) {
+        signals = try SignalPipe(nonBlocking: context.output)
       } catch {
-        context.logger.error("cannot watch SIGTERM (errno \(error.errno)); it will end the host abruptly")
+        context.logger.error("cannot watch SIGTERM (errno \(error.rawValue)); it will end the host abruptly")
         signals = nil
       }
       let server = Server(
         configuration: Server.Configuration(options: options),
-        inputFD: STDIN_FILENO,
-        outputFD: context.outputFD,
+        input: .standardInput,
+        output: context.output,
         signals: signals,
         logger: context.logger
       )

@@ -1,4 +1,4 @@
-import Glibc
+import POSIX
 
 /// How much the host writes to stderr (`--log-level`).
 package enum LogLevel: Int, Comparable, CaseIterable, Sendable {
@@ -33,12 +33,12 @@ package enum LogLevel: Int, Comparable, CaseIterable, Sendable {
 package struct Logger: Sendable {
   /// The most detailed level that is written.
   package var level: LogLevel
-  /// Where lines go; 2 (stderr) unless a test captures them.
-  package var fd: Int32
+  /// Where lines go; stderr unless a test captures them.
+  package var destination: FileDescriptor
 
-  package init(level: LogLevel = .warn, fd: Int32 = STDERR_FILENO) {
+  package init(level: LogLevel = .warn, destination: FileDescriptor = .standardError) {
     self.level = level
-    self.fd = fd
+    self.destination = destination
   }
 
   /// Whether messages of `level` are written.
@@ -47,9 +47,8 @@ package struct Logger: Sendable {
   /// Writes `message` at `level` when that level is enabled.
   package func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
     guard isEnabled(level) else { return }
-    var line = Array("\(HostInfo.name): \(level.name): \(message())\n".utf8)
     // A log line is best effort: a closed stderr must not stop the host.
-    _ = FileDescriptorIO.writeAll(fd, &line)
+    try? destination.writeAll("\(HostInfo.name): \(level.name): \(message())\n")
   }
 
   package func error(_ message: @autoclosure () -> String) { log(.error, message()) }

@@ -1,3 +1,4 @@
+import POSIX
 import PluginValidator
 import TestSupport
 
@@ -74,23 +75,19 @@ func runProgram(_ arguments: [String]) -> ProgramRun {
   let folder = TemporaryFolder()
   let outputPath = folder.path + "/stdout"
   let errorsPath = folder.path + "/stderr"
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-  posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-  posix_spawn_file_actions_addopen(&actions, 2, errorsPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-  var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-  defer { for pointer in argv { free(pointer) } }
-  var pid: pid_t = 0
-  guard posix_spawn(&pid, arguments[0], &actions, nil, &argv, environ) == 0 else {
+  var spawn = ProcessSpawn(executable: arguments[0], arguments: Array(arguments.dropFirst()))
+  spawn.standardStreams = [
+    0: .file("/dev/null", .readOnly), 1: .file(outputPath, .writeOnly, options: [.create, .truncate]),
+    2: .file(errorsPath, .writeOnly, options: [.create, .truncate]),
+  ]
+  guard let process = try? spawn.spawn(), let ended = try? process.wait() else {
     return ProgramRun(status: -1, output: "", errors: "cannot start \(arguments[0])")
   }
-  var status: Int32 = 0
-  while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
   func contents(_ path: String) -> String { String(decoding: readFile(path), as: UTF8.self) }
-  let exited = (status & 0x7f) == 0
-  return ProgramRun(
-    status: exited ? (status >> 8) & 0xff : -(status & 0x7f), output: contents(outputPath), errors: contents(errorsPath)
-  )
+  let status: Int32 =
+    switch ended {
+    case .exited(let code): code
+    case .signaled(let signal): -signal
+    }
+  return ProgramRun(status: status, output: contents(outputPath), errors: contents(errorsPath))
 }

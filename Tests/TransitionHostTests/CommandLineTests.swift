@@ -1,3 +1,4 @@
+import POSIX
 import Testing
 
 @testable import TransitionHost

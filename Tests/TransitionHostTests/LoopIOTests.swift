@@ -1,6 +1,7 @@
 import Glibc
 import JSON
 import JSONRPC
+import POSIX
 import Synchronization
 import Testing
 
@@ -10,17 +11,17 @@ import Testing
   @Test func strayOutputGoesToStderrAndProtocolOutputToTheOriginalStdout() throws {
     let stdout = TestPipe()
     let stderr = TestPipe()
-    let protocolFD = try StdoutProtection.takeOver(stdoutFD: stdout.write, stderrFD: stderr.write)
-    #expect(protocolFD >= 3 && protocolFD != stdout.write)
-    #expect(fcntl(protocolFD, F_GETFD) & FD_CLOEXEC != 0, "children must not inherit the protocol fd")
+    let protocolOutput = try StdoutProtection.takeOver(stdout: stdout.writeEnd, stderr: stderr.writeEnd)
+    #expect(protocolOutput.rawValue >= 3 && protocolOutput.rawValue != stdout.write)
+    #expect(fcntl(protocolOutput.rawValue, F_GETFD) & FD_CLOEXEC != 0, "children must not inherit the protocol fd")
 
     // What a plugin's printf would do: write to the old stdout fd number.
     var stray = Array("stray printf\n".utf8)
     #expect(FileDescriptorIOForTests.writeAll(stdout.write, &stray))
     var message = Array("{\"jsonrpc\":\"2.0\"}\n".utf8)
-    #expect(FileDescriptorIO.writeAll(protocolFD, &message) == .written)
+    #expect(FileDescriptorIOForTests.writeAll(protocolOutput.rawValue, &message))
 
-    close(protocolFD)
+    close(protocolOutput.rawValue)
     stdout.closeWrite()  // now a second reference to the stderr pipe
     stderr.closeWrite()
     let onStdout = String(decoding: FileDescriptorIOForTests.readToEnd(stdout.read), as: UTF8.self)
@@ -30,7 +31,9 @@ import Testing
   }
 
   @Test func aBadDescriptorIsReportedNotFatal() {
-    #expect(throws: StdoutProtection.Failure.self) { try StdoutProtection.takeOver(stdoutFD: 9999, stderrFD: 2) }
+    #expect(throws: StdoutProtection.Failure.self) {
+      try StdoutProtection.takeOver(stdout: FileDescriptor(rawValue: 9999), stderr: .standardError)
+    }
   }
 }
 
@@ -39,7 +42,7 @@ import Testing
 
   @Test func newlineFramingWritesEachMessageOnItsOwnLine() {
     let pipe = TestPipe()
-    let channel = OutputChannel(fd: pipe.write, framing: .newline)
+    let channel = OutputChannel(descriptor: pipe.writeEnd, framing: .newline)
     for body in ["{\"a\":1}", "[]", "\"é\""] { channel.appendMessage(body) }
     #expect(channel.flush() == .flushed)
     #expect(channel.pendingByteCount == 0)
@@ -49,7 +52,7 @@ import Testing
 
   @Test func contentLengthFramingCountsBytesNotCharacters() {
     let pipe = TestPipe()
-    let channel = OutputChannel(fd: pipe.write, framing: .contentLength)
+    let channel = OutputChannel(descriptor: pipe.writeEnd, framing: .contentLength)
     channel.appendMessage("\"é\"")  // 4 bytes: quote, 2-byte é, quote
     channel.appendMessage("{}")
     #expect(channel.flush() == .flushed)
@@ -61,7 +64,7 @@ import Testing
   @Test func outputLargerThanThePipeArrivesWholeAndInOrder() {
     let pipe = TestPipe()
     let reader = pipe.drainInBackground()
-    let channel = OutputChannel(fd: pipe.write)
+    let channel = OutputChannel(descriptor: pipe.writeEnd)
     var expected: [UInt8] = []
     for i in 0..<20_000 {
       let body = "{\"id\":\(i),\"pad\":\"\(String(repeating: "x", count: i % 97))\"}"
@@ -76,11 +79,11 @@ import Testing
   @Test func aClosedReaderClosesTheChannelWithoutCrashing() {
     let pipe = TestPipe()
     pipe.closeRead()
-    let channel = OutputChannel(fd: pipe.write)
+    let channel = OutputChannel(descriptor: pipe.writeEnd)
     channel.appendMessage("{}")
     #expect(channel.flush() == .closed)
     #expect(channel.isClosed)
-    #expect(channel.closeErrno == EPIPE)
+    #expect(channel.closeError == .brokenPipe)
     channel.appendMessage("{}")
     #expect(channel.pendingByteCount == 0, "a closed channel drops later messages")
     #expect(channel.flush() == .flushed)
@@ -89,7 +92,7 @@ import Testing
   @Test func aDeadlineBoundsAFlushToAReaderThatStoppedReading() {
     let pipe = TestPipe()
     pipe.fill()
-    let channel = OutputChannel(fd: pipe.write)
+    let channel = OutputChannel(descriptor: pipe.writeEnd)
     channel.appendMessage("{\"late\":true}")
     #expect(channel.flush(deadline: MonotonicInstant.now().advanced(bySeconds: 0.05)) == .timedOut)
     #expect(channel.pendingByteCount == 14, "nothing is lost: 13 bytes of JSON and a newline wait")
@@ -98,7 +101,7 @@ import Testing
 
   @Test func restoreFlagsUndoesANonBlockingSwitch() {
     let pipe = TestPipe()
-    let channel = OutputChannel(fd: pipe.write)
+    let channel = OutputChannel(descriptor: pipe.writeEnd)
     _ = fcntl(pipe.write, F_SETFL, fcntl(pipe.write, F_GETFL) | O_NONBLOCK)
     channel.restoreFlags()
     #expect(fcntl(pipe.write, F_GETFL) & O_NONBLOCK == 0)
@@ -110,8 +113,8 @@ import Testing
     _ = fcntl(pipe.write, F_SETFL, fcntl(pipe.write, F_GETFL) | O_NONBLOCK)  // what the handler does
     let signals = TestPipe()
     signals.send("x")
-    let channel = OutputChannel(fd: pipe.write)
-    channel.interruptFD = signals.read
+    let channel = OutputChannel(descriptor: pipe.writeEnd)
+    channel.interruptDescriptor = signals.readEnd
     channel.appendMessage("{}")
     #expect(channel.flush() == .interrupted)
     #expect(channel.isInterrupted)
@@ -124,8 +127,8 @@ import Testing
     pipe.fill()
     let signals = TestPipe()
     signals.send("x")
-    let channel = OutputChannel(fd: pipe.write)
-    channel.interruptFD = signals.read
+    let channel = OutputChannel(descriptor: pipe.writeEnd)
+    channel.interruptDescriptor = signals.readEnd
     channel.appendMessage("{}")
     #expect(channel.flush(deadline: MonotonicInstant.now().advanced(bySeconds: 60)) == .interrupted)
     #expect(channel.pendingByteCount == 3)
@@ -179,14 +182,14 @@ import Testing
     let pipe = TestPipe()
     var received: [UInt8] = []
     var sawEnd = false
-    loop.watchReadable(pipe.read) { _ in
+    loop.watchReadable(pipe.readEnd) { _ in
       var buffer = [UInt8](repeating: 0, count: 16)
       let n = buffer.withUnsafeMutableBytes { read(pipe.read, $0.baseAddress, 16) }
       if n > 0 {
         received += buffer[0..<n]
       } else {
         sawEnd = true
-        loop.unwatch(pipe.read)
+        loop.unwatch(pipe.readEnd)
       }
     }
     pipe.send("hello")
@@ -195,7 +198,7 @@ import Testing
     pipe.closeWrite()
     loop.runOnce()
     #expect(sawEnd)
-    #expect(!loop.isWatching(pipe.read))
+    #expect(!loop.isWatching(pipe.readEnd))
     #expect(!loop.runOnce())
   }
 
@@ -203,7 +206,7 @@ import Testing
     let loop = EventLoop()
     let pipe = TestPipe()
     var called = false
-    loop.watchReadable(pipe.read) { _ in called = true }
+    loop.watchReadable(pipe.readEnd) { _ in called = true }
     let limit = loop.now.advanced(bySeconds: 0.01)
     #expect(loop.runOnce(until: limit))
     #expect(!called)
@@ -216,7 +219,7 @@ import Testing
   @Test func onlyOnePipeCanExistAtATime() throws {
     let first = try SignalPipe(signals: [SIGUSR2])
     withExtendedLifetime(first) {
-      #expect(throws: SignalPipe.Failure.self) { try SignalPipe(signals: [SIGUSR2]) }
+      #expect(throws: Errno.self) { try SignalPipe(signals: [SIGUSR2]) }
     }
   }
 
@@ -228,7 +231,7 @@ import Testing
       raise(SIGINT)
     }
     #expect(signals.drain() == [SIGTERM, SIGINT])
-    #expect(fcntl(signals.readFD, F_GETFL) & O_NONBLOCK != 0)
+    #expect(fcntl(signals.readEnd.rawValue, F_GETFL) & O_NONBLOCK != 0)
   }
 
   @Test func aSignalInterruptsABlockedWrite() throws {
@@ -236,8 +239,8 @@ import Testing
     let signals = try SignalPipe(signals: [SIGUSR1])
     let pipe = TestPipe()
     pipe.fill()
-    let channel = OutputChannel(fd: pipe.write)
-    channel.interruptFD = signals.readFD
+    let channel = OutputChannel(descriptor: pipe.writeEnd)
+    channel.interruptDescriptor = signals.readEnd
     channel.appendMessage("{}")
     // The write blocks on the full pipe; a signal sent from another thread must make it return. The sender
     // repeats until the flush returns, so a first signal that lands before the write blocks does no harm.
@@ -266,10 +269,10 @@ import Testing
     StdoutProtection.ignoreSIGPIPE()
     let stdin = TestPipe()  // stays open: only the signal can end the server
     let stdout = TestPipe()
-    let signals = try SignalPipe(nonBlockingFD: stdout.write)
+    let signals = try SignalPipe(nonBlocking: stdout.writeEnd)
     let reader = stdout.drainInBackground()
     stdin.send(#"{"jsonrpc":"2.0","id":1,"method":"test/wait"}"# + "\n")
-    let server = Server(inputFD: stdin.read, outputFD: stdout.write, signals: signals)
+    let server = Server(input: stdin.readEnd, output: stdout.writeEnd, signals: signals)
     var kept: Responder?
     var reasons: [TerminationReason] = []
     server.register(method: "test/wait") { [unowned server] _, responder in
@@ -302,7 +305,7 @@ import Testing
     StdoutProtection.ignoreSIGPIPE()
     let stdin = TestPipe()  // stays open: only the signal can end the server
     let stdout = TestPipe()
-    let signals = try SignalPipe(nonBlockingFD: stdout.write)
+    let signals = try SignalPipe(nonBlocking: stdout.writeEnd)
     let reader = stdout.drainInBackground()
     // One chunk: the first request's handler takes the signal; the rest were read and must still be answered.
     stdin.send(
@@ -312,7 +315,7 @@ import Testing
         #"[{"jsonrpc":"2.0","id":3,"method":"test/big"},{"jsonrpc":"2.0","method":"test/big"},{"jsonrpc":"2.0","id":4}]"#,
         #"{"jsonrpc":"2.0","method":"test/big"}"#,
       ].joined(separator: "\n") + "\n")
-    let server = Server(inputFD: stdin.read, outputFD: stdout.write, signals: signals)
+    let server = Server(input: stdin.readEnd, output: stdout.writeEnd, signals: signals)
     var ran: [Int64?] = []
     server.register(method: "test/big") { request, responder in
       ran.append(request.id?.intValue)
@@ -341,10 +344,10 @@ import Testing
     let stdin = TestPipe()
     let stdout = TestPipe()
     stdout.fill()  // the client stopped reading long ago
-    let signals = try SignalPipe(nonBlockingFD: stdout.write)
+    let signals = try SignalPipe(nonBlocking: stdout.writeEnd)
     var configuration = Server.Configuration()
     configuration.terminationGrace = 0.2
-    let server = Server(configuration: configuration, inputFD: stdin.read, outputFD: stdout.write, signals: signals)
+    let server = Server(configuration: configuration, input: stdin.readEnd, output: stdout.writeEnd, signals: signals)
     var sent = 0
     server.loop.schedule(after: 0.01) { raise(SIGTERM) }
     server.onTerminate = { [unowned server] _ in

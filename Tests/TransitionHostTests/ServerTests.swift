@@ -1,6 +1,7 @@
 import Glibc
 import JSON
 import JSONRPC
+import POSIX
 import Testing
 
 @testable import TransitionHost
@@ -19,7 +20,7 @@ private struct Harness {
     stdin.closeWrite()
     if closeOutputReader { stdout.closeRead() }
     let reader = closeOutputReader ? nil : stdout.drainInBackground()
-    let server = Server(configuration: configuration, inputFD: stdin.read, outputFD: stdout.write)
+    let server = Server(configuration: configuration, input: stdin.readEnd, output: stdout.writeEnd)
     configure(server)
     let status = server.run()
     stdout.closeWrite()

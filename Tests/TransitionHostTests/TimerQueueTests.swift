@@ -1,3 +1,4 @@
+import POSIX
 import Testing
 
 @testable import TransitionHost
@@ -84,27 +85,5 @@ import Testing
     #expect(newer?.action == "new")
     let older = queue.popDue(now: at(10), before: mark)
     #expect(older?.action == "old")
-  }
-}
-
-@Suite struct MonotonicInstantTests {
-  @Test func arithmetic() {
-    let t = MonotonicInstant(nanoseconds: 5_000_000_000)
-    #expect(t.advanced(bySeconds: 0.25).nanoseconds == 5_250_000_000)
-    #expect(t.advanced(bySeconds: -1).nanoseconds == 4_000_000_000)
-    #expect(t.advanced(bySeconds: 1.5).seconds(since: t) == 1.5)
-    #expect(t.advanced(bySeconds: .infinity).nanoseconds == .max)
-    #expect(t.advanced(bySeconds: 1e300).nanoseconds == .max)
-    #expect(t.advanced(bySeconds: -.infinity).nanoseconds == .min)
-    #expect(t.advanced(bySeconds: .nan) == t)
-  }
-
-  @Test func nowNeverGoesBackwards() {
-    var previous = MonotonicInstant.now()
-    for _ in 0..<1000 {
-      let next = MonotonicInstant.now()
-      #expect(next >= previous)
-      previous = next
-    }
   }
 }

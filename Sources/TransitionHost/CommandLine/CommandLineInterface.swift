@@ -1,4 +1,5 @@
 import JSONRPC
+import POSIX
 
 /// A command-line error: the message names the offending argument. The process prints it and exits 2.
 package struct CommandLineError: Error, Equatable, Sendable {
@@ -67,12 +68,12 @@ package struct Subcommand {
 /// What a subcommand gets besides its options.
 package struct RunContext {
   /// Where its results go: the private duplicate of the original stdout (fd 1 itself points at stderr).
-  package var outputFD: Int32
+  package var output: FileDescriptor
   /// Log lines (stderr) at the level the options chose.
   package var logger: Logger
 
-  package init(outputFD: Int32, logger: Logger) {
-    self.outputFD = outputFD
+  package init(output: FileDescriptor, logger: Logger) {
+    self.output = output
     self.logger = logger
   }
 }

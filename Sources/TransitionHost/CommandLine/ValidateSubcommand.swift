@@ -1,4 +1,5 @@
 import Glibc
+import POSIX
 import PluginValidator
 
 /// What `validate` takes besides the shared options (kept in `HostOptions.validate`).
@@ -80,19 +81,19 @@ extension HostCommandLine {
 
   private static func runValidate(_ options: HostOptions, _ context: RunContext) -> Int32 {
     let settings = options.validate
-    if settings.runCheck { return CheckChild.run(arguments: options.operands, resultFD: context.outputFD) }
+    if settings.runCheck { return CheckChild.run(arguments: options.operands, result: context.output) }
     if settings.list {
       var text = ""
       for kind in CheckKind.allCases {
         let padded = kind.rawValue + String(repeating: " ", count: max(20 - kind.rawValue.count, 1))
         text += "\(padded)\(kind.scopeName)  \(kind.summary)\n"
       }
-      return write(text, to: context.outputFD)
+      return write(text, to: context.output)
     }
     guard options.operands.count == 1 else {
       let message = options.operands.isEmpty ? "'validate' needs <plugin.so>" : "'validate' takes one <plugin.so>"
-      var text = Array("\(HostInfo.name): \(message)\nRun '\(HostInfo.name) validate --help' for usage.\n".utf8)
-      _ = FileDescriptorIO.writeAll(STDERR_FILENO, &text)
+      try? FileDescriptor.standardError.writeAll(
+        "\(HostInfo.name): \(message)\nRun '\(HostInfo.name) validate --help' for usage.\n")
       return 2
     }
     guard let executable = realpath("/proc/self/exe", nil) else {
@@ -106,13 +107,12 @@ extension HostCommandLine {
     let text =
       settings.json
       ? report.json(onlyFailed: settings.onlyFailed) + "\n" : report.table(onlyFailed: settings.onlyFailed)
-    let status = write(text, to: context.outputFD)
+    let status = write(text, to: context.output)
     return status == 0 ? report.exitStatus : status
   }
 
-  private static func write(_ text: String, to fd: Int32) -> Int32 {
-    var bytes = Array(text.utf8)
-    return FileDescriptorIO.writeAll(fd, &bytes) == .written ? 0 : 1
+  private static func write(_ text: String, to output: FileDescriptor) -> Int32 {
+    (try? output.writeAll(text)) != nil ? 0 : 1
   }
 }
 

@@ -1,4 +1,4 @@
-import Glibc
+import POSIX
 
 /// The host's single-threaded event loop: `poll(2)` over a few descriptors plus timers on `CLOCK_MONOTONIC`.
 ///
@@ -11,9 +11,8 @@ import Glibc
 ///   thread that calls `runOnce`.
 package final class EventLoop {
   private struct Watcher {
-    var fd: Int32
-    var events: Int16
-    var handler: (_ revents: Int16) -> Void
+    var descriptor: FileDescriptor
+    var handler: (_ events: PollEvents) -> Void
   }
 
   private var timers = TimerQueue<() -> Void>()
@@ -45,31 +44,25 @@ package final class EventLoop {
   @discardableResult
   package func cancel(_ id: TimerID) -> Bool { timers.cancel(id) }
 
-  /// Whether `id` is still waiting to fire.
-  package func isScheduled(_ id: TimerID) -> Bool { timers.contains(id) }
-
   /// Whether any timer is scheduled.
   package var hasTimers: Bool { !timers.isEmpty }
 
   // MARK: Descriptors
 
-  /// Calls `handler` with the returned events whenever `fd` is readable (or hung up, or in error: the
-  /// handler's `read` then reports it). Replaces an earlier handler for the same fd.
-  package func watchReadable(_ fd: Int32, _ handler: @escaping (_ revents: Int16) -> Void) {
-    unwatch(fd)
-    watchers.append(Watcher(fd: fd, events: Int16(POLLIN), handler: handler))
+  /// Calls `handler` with the returned events whenever `descriptor` is readable (or hung up, or in error: the
+  /// handler's `read` then reports it). Replaces an earlier handler for the same descriptor.
+  package func watchReadable(_ descriptor: FileDescriptor, _ handler: @escaping (_ events: PollEvents) -> Void) {
+    unwatch(descriptor)
+    watchers.append(Watcher(descriptor: descriptor, handler: handler))
   }
 
-  /// Stops watching `fd` (it is not closed).
-  package func unwatch(_ fd: Int32) {
-    watchers.removeAll { $0.fd == fd }
+  /// Stops watching `descriptor` (it is not closed).
+  package func unwatch(_ descriptor: FileDescriptor) {
+    watchers.removeAll { $0.descriptor == descriptor }
   }
 
-  /// Whether `fd` is watched.
-  package func isWatching(_ fd: Int32) -> Bool { watchers.contains { $0.fd == fd } }
-
-  /// Whether any descriptor is watched.
-  package var hasWatchers: Bool { !watchers.isEmpty }
+  /// Whether `descriptor` is watched.
+  package func isWatching(_ descriptor: FileDescriptor) -> Bool { watchers.contains { $0.descriptor == descriptor } }
 
   // MARK: Running
 
@@ -85,22 +78,17 @@ package final class EventLoop {
     if let limit { wake = min(wake ?? limit, limit) }
     guard !watchers.isEmpty || wake != nil else { return false }
 
-    var timeout: Int32 = -1
-    if let wake {
-      // poll(2) counts whole milliseconds: round up so a timer never wakes the loop before it is due.
-      let nanoseconds = max(0, wake.nanoseconds - now.nanoseconds)
-      timeout = Int32(min((nanoseconds + 999_999) / 1_000_000, Int64(Int32.max)))
-    }
+    // poll(2) counts whole milliseconds, rounded up so a timer never wakes the loop before it is due.
+    let timeout = wake.map { pollTimeout(nanoseconds: $0.nanoseconds - now.nanoseconds) } ?? -1
 
-    var pollSet = watchers.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
-    let ready = pollSet.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), timeout) }
-    if ready > 0 {
-      for entry in pollSet where entry.revents != 0 {
+    var entries = watchers.map { PollEntry($0.descriptor, .readable) }
+    // A failure is EINTR (a signal: its byte is waiting in the self-pipe) or a bad fd a handler will see.
+    if let ready = try? FileDescriptor.poll(&entries, timeoutMilliseconds: timeout), ready > 0 {
+      for entry in entries where !entry.returnedEvents.isEmpty {
         // An earlier handler may have unwatched this fd (or replaced its handler): look it up again.
-        watchers.first(where: { $0.fd == entry.fd })?.handler(entry.revents)
+        watchers.first(where: { $0.descriptor == entry.descriptor })?.handler(entry.returnedEvents)
       }
     }
-    // ready < 0 is EINTR (a signal: its byte is waiting in the self-pipe) or a bad fd a handler will see.
 
     let firingTime = now
     let watermark = timers.watermark

@@ -1,5 +1,6 @@
 import Glibc
 import JSONRPC
+import POSIX
 
 /// Buffered, whole-message output to the protocol descriptor.
 ///
@@ -17,7 +18,7 @@ package final class OutputChannel {
   package enum FlushOutcome: Equatable, Sendable {
     /// Everything was written.
     case flushed
-    /// The reader is gone or the descriptor failed (`closeErrno` says why); the rest was discarded.
+    /// The reader is gone or the descriptor failed (`closeError` says why); the rest was discarded.
     case closed
     /// `interruptFD` became readable (a signal arrived) while a write was blocked; the rest is kept.
     case interrupted
@@ -26,13 +27,13 @@ package final class OutputChannel {
   }
 
   /// The descriptor written to.
-  package let fd: Int32
+  package let descriptor: FileDescriptor
   /// How `appendMessage` frames each message.
   package let framing: Framing
   /// Buffered bytes beyond this make `appendMessage` flush at once.
   package var flushThreshold = 256 * 1024
   /// Checked when a write is interrupted (the signal self-pipe); nil: never interrupted.
-  package var interruptFD: Int32?
+  package var interruptDescriptor: FileDescriptor?
   /// When set, every flush (including the automatic ones) gives up at this time: set while terminating, so
   /// a client that stopped reading cannot keep the host alive.
   package var flushDeadline: MonotonicInstant?
@@ -42,17 +43,17 @@ package final class OutputChannel {
   package private(set) var isInterrupted = false
   /// Whether the descriptor failed; nothing more is written.
   package private(set) var isClosed = false
-  /// The errno that closed the channel (`EPIPE` when the reader went away).
-  package private(set) var closeErrno: Int32 = 0
+  /// What closed the channel (`.brokenPipe` when the reader went away); nil while it is open.
+  package private(set) var closeError: Errno?
 
   private var buffer: [UInt8] = []
   private var written = 0
-  private let originalFlags: Int32
+  private let originalFlags: Int32?
 
-  package init(fd: Int32, framing: Framing = .newline) {
-    self.fd = fd
+  package init(descriptor: FileDescriptor, framing: Framing = .newline) {
+    self.descriptor = descriptor
     self.framing = framing
-    originalFlags = fcntl(fd, F_GETFL)
+    originalFlags = try? descriptor.statusFlags()
     buffer.reserveCapacity(64 * 1024)
   }
 
@@ -76,16 +77,10 @@ package final class OutputChannel {
     body.withUTF8 { appendMessage(UnsafeRawBufferPointer($0)) }
   }
 
-  /// Appends raw bytes (already framed).
-  package func appendRaw(_ bytes: some Sequence<UInt8>) {
-    guard !isClosed else { return }
-    buffer.append(contentsOf: bytes)
-  }
-
   /// Writes the buffered bytes.
   ///
   /// Without a deadline it blocks while the reader is slow, until everything is written, the reader is gone,
-  /// or a signal arrives (`interruptFD` readable after a write returned early): then `.interrupted`, and
+  /// or a signal arrives (`interruptDescriptor` readable after a write returned early): then `.interrupted`, and
   /// `isInterrupted` stays true until the next flush with a deadline.
   ///
   /// - Parameter deadline: when given (or `flushDeadline` is set), waits for the descriptor with `poll(2)` and
@@ -111,21 +106,25 @@ package final class OutputChannel {
         }
       }
       let chunk = deadline == nil ? buffer.count - written : min(buffer.count - written, Int(PIPE_BUF))
-      let n = buffer.withUnsafeBytes { write(fd, $0.baseAddress! + written, chunk) }
-      if n > 0 {
+      do {
+        let n = try descriptor.write(buffer, written..<written + chunk, retryOnInterrupt: false)
+        guard n > 0 else {
+          markClosed(.ioError)
+          return .closed
+        }
         written += n
         if written < buffer.count && deadline == nil && interruptPending() { return interrupted() }
-      } else if n < 0 && errno == EINTR {
+      } catch .interrupted {
         if deadline == nil && interruptPending() { return interrupted() }
-      } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+      } catch .wouldBlock {
         // Non-blocking: the signal handler set O_NONBLOCK (a signal is pending), or someone else did.
         if deadline == nil {
           if isInterrupted || interruptPending() { return interrupted() }
-          var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-          _ = poll(&entry, 1, -1)
+          var entries = [PollEntry(descriptor, .writable)]
+          _ = try? FileDescriptor.poll(&entries, timeoutMilliseconds: -1)
         }
-      } else {
-        markClosed(errno: n < 0 ? errno : EIO)
+      } catch {
+        markClosed(error)
         return .closed
       }
     }
@@ -135,7 +134,9 @@ package final class OutputChannel {
   /// Puts the descriptor's file status flags back as they were when the channel was made (the signal handler
   /// may have set `O_NONBLOCK` on a description shared with the parent, e.g. a terminal).
   package func restoreFlags() {
-    if originalFlags >= 0 && fcntl(fd, F_GETFL) != originalFlags { _ = fcntl(fd, F_SETFL, originalFlags) }
+    if let originalFlags, (try? descriptor.statusFlags()) != originalFlags {
+      try? descriptor.setStatusFlags(originalFlags)
+    }
   }
 
   private func interrupted() -> FlushOutcome {
@@ -147,28 +148,31 @@ package final class OutputChannel {
 
   private func waitWritable(until deadline: MonotonicInstant) -> WaitResult {
     while true {
-      let remaining = max(0, deadline.nanoseconds - MonotonicInstant.now().nanoseconds)
-      let timeout = Int32(min((remaining + 999_999) / 1_000_000, Int64(Int32.max)))
-      var entries = [pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)]
-      if let interruptFD { entries.append(pollfd(fd: interruptFD, events: Int16(POLLIN), revents: 0)) }
-      let ready = poll(&entries, nfds_t(entries.count), timeout)
-      if ready < 0 && errno == EINTR { continue }
-      if entries.count > 1 && entries[1].revents != 0 { return .interrupted }
-      if entries[0].revents != 0 { return .ready }  // POLLOUT, or POLLERR/POLLHUP that the write reports
-      if ready <= 0 && remaining == 0 { return .timedOut }
+      let timeout = pollTimeout(nanoseconds: deadline.nanoseconds - MonotonicInstant.now().nanoseconds)
+      var entries = [PollEntry(descriptor, .writable)]
+      if let interruptDescriptor { entries.append(PollEntry(interruptDescriptor, .readable)) }
+      let ready: Int
+      do {
+        ready = try FileDescriptor.poll(&entries, timeoutMilliseconds: timeout)
+      } catch .interrupted {
+        continue
+      } catch {
+        ready = -1
+      }
+      if entries.count > 1 && !entries[1].returnedEvents.isEmpty { return .interrupted }
+      if !entries[0].returnedEvents.isEmpty { return .ready }  // writable, or an error or hang-up the write reports
+      if ready <= 0 && timeout == 0 { return .timedOut }
       if MonotonicInstant.now() >= deadline { return .timedOut }
     }
   }
 
   private func interruptPending() -> Bool {
-    guard let interruptFD else { return false }
-    var entry = pollfd(fd: interruptFD, events: Int16(POLLIN), revents: 0)
-    return poll(&entry, 1, 0) > 0
+    interruptDescriptor?.isReadableNow() ?? false
   }
 
-  private func markClosed(errno code: Int32) {
+  private func markClosed(_ error: Errno) {
     isClosed = true
-    closeErrno = code
+    closeError = error
     buffer.removeAll()
     written = 0
   }

@@ -1,4 +1,5 @@
 import Glibc
+import POSIX
 
 /// Keeps the protocol stream clean of anything a plugin or library prints.
 ///
@@ -10,45 +11,48 @@ package enum StdoutProtection {
   package struct Failure: Error, Equatable, Sendable {
     /// The C call that failed.
     package var call: String
-    /// Its errno.
-    package var errno: Int32
+    /// What it failed with.
+    package var errno: Errno
   }
 
-  /// Moves protocol output off `stdoutFD` and points `stdoutFD` at `stderrFD`.
+  /// Moves protocol output off `stdout` and points `stdout` at `stderr`.
   ///
   /// - Parameters:
-  ///   - stdoutFD: the descriptor stray output is written to (1 in the host; a pipe in tests).
-  ///   - stderrFD: where that stray output should go instead (2 in the host).
-  /// - Returns: a private duplicate of the original `stdoutFD` (≥ 3, close-on-exec) for protocol messages.
+  ///   - stdout: the descriptor stray output is written to (1 in the host; a pipe in tests).
+  ///   - stderr: where that stray output should go instead (2 in the host).
+  /// - Returns: a private duplicate of the original `stdout` (≥ 3, close-on-exec) for protocol messages.
   ///
-  /// Corresponds to C `fcntl(F_DUPFD_CLOEXEC)` followed by `dup2(stderrFD, stdoutFD)`.
-  package static func takeOver(stdoutFD: Int32 = STDOUT_FILENO, stderrFD: Int32 = STDERR_FILENO)
-    throws(Failure) -> Int32
-  {
-    guard let protocolFD = FileDescriptorIO.duplicateCloseOnExec(stdoutFD) else {
-      throw Failure(call: "fcntl(F_DUPFD_CLOEXEC)", errno: errno)
+  /// Corresponds to C `fcntl(F_DUPFD_CLOEXEC)` followed by `dup2(stderr, stdout)`.
+  package static func takeOver(
+    stdout: FileDescriptor = .standardOutput, stderr: FileDescriptor = .standardError
+  ) throws(Failure) -> FileDescriptor {
+    let protocolOutput: FileDescriptor
+    do {
+      protocolOutput = try stdout.duplicate(minimum: 3)
+    } catch {
+      throw Failure(call: "fcntl(F_DUPFD_CLOEXEC)", errno: error)
     }
-    while dup2(stderrFD, stdoutFD) < 0 {
-      if errno == EINTR { continue }
-      let failure = Failure(call: "dup2", errno: errno)
-      close(protocolFD)
-      throw failure
+    do {
+      try stderr.duplicate(as: stdout)
+    } catch {
+      try? protocolOutput.close()
+      throw Failure(call: "dup2", errno: error)
     }
-    return protocolFD
+    return protocolOutput
   }
 
-  /// Opens `/dev/null` on each of `fds` that is closed.
+  /// Opens `/dev/null` on each of `descriptors` that is closed.
   ///
   /// A parent may start the host with stdin or stderr closed (`transition-host <&-`). Left closed, the next
   /// `pipe(2)` or `open(2)` would take that number, and the host would read its own signal pipe as stdin or
   /// log into it. Call it first, before anything creates a descriptor.
-  package static func reopenClosed(_ fds: [Int32] = [STDIN_FILENO, STDERR_FILENO]) {
-    for fd in fds where fcntl(fd, F_GETFD) < 0 && errno == EBADF {
-      let null = open("/dev/null", O_RDWR)
-      guard null >= 0 else { continue }
-      if null != fd {
-        _ = dup2(null, fd)
-        close(null)
+  package static func reopenClosed(_ descriptors: [FileDescriptor] = [.standardInput, .standardError]) {
+    for descriptor in descriptors where !descriptor.isOpen {
+      // Not close-on-exec: it becomes the host's own stdin or stderr, which children may inherit.
+      guard let null = try? FileDescriptor.open("/dev/null", .readWrite) else { continue }
+      if null != descriptor {
+        _ = try? null.duplicate(as: descriptor)
+        try? null.close()
       }
     }
   }

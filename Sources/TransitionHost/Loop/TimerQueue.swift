@@ -1,3 +1,5 @@
+import POSIX
+
 /// Identifies a scheduled timer so it can be cancelled.
 package struct TimerID: Hashable, Sendable {
   package let rawValue: UInt64

@@ -2,6 +2,7 @@
 // clocks, the dispatcher for output, and the server's lifecycle hooks.
 
 import JSONRPC
+import POSIX
 import PluginHost
 
 /// Installs plugins/…, animators/list and transition/… on a server.

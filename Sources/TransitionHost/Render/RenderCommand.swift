@@ -4,6 +4,7 @@
 
 import Glibc
 import JSON
+import POSIX
 import TransitionEngine
 
 /// The `render` subcommand.
@@ -111,15 +112,15 @@ package enum RenderCommand {
       return renderAll(session, render, context)
     }
     let format = render.format ?? (render.output?.hasSuffix(".html") == true ? .html : .jsonl)
-    let outputFD: Int32
+    let output: FileDescriptor
     do {
-      outputFD = try openOutput(render.output, context)
+      output = try openOutput(render.output, context)
     } catch {
       logger.error("cannot write \(render.output ?? "-"): \(error.text)")
       return 1
     }
-    defer { if outputFD != context.outputFD { close(outputFD) } }
-    var sink = RenderSink(format: format, fd: outputFD)
+    defer { if output != context.output { try? output.close() } }
+    var sink = RenderSink(format: format, output: output)
     let result = renderOne(
       session, animator: animator, operation: render.operation, render, context, sink: &sink)
     switch result {
@@ -132,8 +133,7 @@ package enum RenderCommand {
         let document = PreviewDocument(
           title: title, subtitle: summary.subtitle, container: summary.container, fps: render.fps,
           frames: sink.frames)
-        var bytes = Array(PreviewHTML.page(document).utf8)
-        guard FileDescriptorIO.writeAll(outputFD, &bytes) == .written else {
+        guard (try? output.writeAll(PreviewHTML.page(document))) != nil else {
           logger.error("cannot write \(render.output ?? "standard output")")
           return 1
         }
@@ -289,14 +289,16 @@ package enum RenderCommand {
       let path = folder + "/" + shortID + "." + format.rawValue
       var perAnimator = render
       perAnimator.output = path
-      let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-      guard fd >= 0 else {
-        context.logger.error("cannot write \(path): \(String(cString: strerror(errno)))")
+      let file: FileDescriptor
+      do {
+        file = try FileDescriptor.open(path, .writeOnly, options: [.create, .truncate, .closeOnExec])
+      } catch {
+        context.logger.error("cannot write \(path): \(error)")
         failures += 1
         continue
       }
-      defer { close(fd) }
-      var sink = RenderSink(format: format, fd: fd)
+      defer { try? file.close() }
+      var sink = RenderSink(format: format, output: file)
       switch renderOne(session, animator: entry.qualifiedID, operation: operation, perAnimator, context, sink: &sink) {
       case .failure(let message):
         context.logger.error(message.text)
@@ -306,14 +308,13 @@ package enum RenderCommand {
           let document = PreviewDocument(
             title: "\(entry.qualifiedID) · \(operation)", subtitle: summary.subtitle, container: summary.container,
             fps: render.fps, frames: sink.frames)
-          var bytes = Array(PreviewHTML.page(document).utf8)
-          _ = FileDescriptorIO.writeAll(fd, &bytes)
+          try? file.writeAll(PreviewHTML.page(document))
         }
         _ = sink.flush()
         listing += Array("\(path)\t\(entry.qualifiedID)\t\(operation)\n".utf8)
       }
     }
-    _ = FileDescriptorIO.writeAll(context.outputFD, &listing)
+    try? context.output.writeAll(listing)
     return failures == 0 ? 0 : 1
   }
 
@@ -326,7 +327,7 @@ package enum RenderCommand {
     }
     let bytes: [UInt8]
     if input == "-" {
-      bytes = FileDescriptorIO.readToEnd(STDIN_FILENO)
+      bytes = (try? FileDescriptor.standardInput.readToEnd()) ?? []
     } else {
       switch readFile(input) {
       case .success(let read): bytes = read
@@ -352,16 +353,15 @@ package enum RenderCommand {
       title: render.title ?? "\(stream.transition ?? "transition") · \(input == "-" ? "recorded frames" : input)",
       subtitle: "\(frames.count) frames at \(shortNumber(render.fps)) fps",
       container: Size(width: size.width, height: size.height), fps: render.fps, frames: frames)
-    let fd: Int32
+    let output: FileDescriptor
     do {
-      fd = try openOutput(render.output, context)
+      output = try openOutput(render.output, context)
     } catch {
       context.logger.error("cannot write \(render.output ?? "-"): \(error.text)")
       return 1
     }
-    defer { if fd != context.outputFD { close(fd) } }
-    var page = Array(PreviewHTML.page(document).utf8)
-    return FileDescriptorIO.writeAll(fd, &page) == .written ? 0 : 1
+    defer { if output != context.output { try? output.close() } }
+    return (try? output.writeAll(PreviewHTML.page(document))) != nil ? 0 : 1
   }
 
   // MARK: Files
@@ -388,17 +388,22 @@ package enum RenderCommand {
   }
 
   static func readFile(_ path: String) -> Result<[UInt8], RenderError> {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return .failure("cannot read \(path): \(String(cString: strerror(errno)))") }
-    defer { close(fd) }
-    return .success(FileDescriptorIO.readToEnd(fd))
+    do {
+      let file = try FileDescriptor.open(path, .readOnly, options: .closeOnExec)
+      defer { try? file.close() }
+      return .success(try file.readToEnd())
+    } catch {
+      return .failure("cannot read \(path): \(error)")
+    }
   }
 
-  private static func openOutput(_ path: String?, _ context: RunContext) throws(RenderError) -> Int32 {
-    guard let path, path != "-" else { return context.outputFD }
-    let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw RenderError(String(cString: strerror(errno))) }
-    return fd
+  private static func openOutput(_ path: String?, _ context: RunContext) throws(RenderError) -> FileDescriptor {
+    guard let path, path != "-" else { return context.output }
+    do {
+      return try FileDescriptor.open(path, .writeOnly, options: [.create, .truncate, .closeOnExec])
+    } catch {
+      throw RenderError("\(error)")
+    }
   }
 
   static func shortNumber(_ value: Double) -> String {
@@ -416,7 +421,7 @@ struct RenderError: Error, ExpressibleByStringLiteral, ExpressibleByStringInterp
 /// Where frames go: streamed as JSON Lines, or kept for the page.
 struct RenderSink {
   let format: RenderFormat
-  let fd: Int32
+  let output: FileDescriptor
   private(set) var frames: [PreviewFrame] = []
   private(set) var frameCount = 0
   private(set) var lastPercent = 0.0
@@ -425,9 +430,9 @@ struct RenderSink {
   private var buffer: [UInt8] = []
   private var failed = false
 
-  init(format: RenderFormat, fd: Int32) {
+  init(format: RenderFormat, output: FileDescriptor) {
     self.format = format
-    self.fd = fd
+    self.output = output
   }
 
   /// Takes the notifications of one call, stamped `at` on the render clock.
@@ -463,7 +468,7 @@ struct RenderSink {
   /// Writes what is buffered; false once a write failed.
   mutating func flush() -> Bool {
     if !buffer.isEmpty && !failed {
-      failed = FileDescriptorIO.writeAll(fd, &buffer) != .written
+      failed = (try? output.writeAll(buffer)) == nil
       buffer.removeAll(keepingCapacity: true)
     }
     return !failed
@@ -494,16 +499,14 @@ struct RenderClock {
   mutating func report(frames: Int, percent: Double) {
     guard showProgress, time >= 5, ticks % max(1, Int(fps.rounded())) == 0 else { return }
     let text = "render: \(frames) frames, t \(RenderCommand.shortNumber(time)) s, \(Int((percent * 100).rounded())) %"
-    var line = Array(((isTerminal ? "\r" : "") + text + (isTerminal ? "\u{1B}[K" : "\n")).utf8)
-    _ = FileDescriptorIO.writeAll(STDERR_FILENO, &line)
+    try? FileDescriptor.standardError.writeAll((isTerminal ? "\r" : "") + text + (isTerminal ? "\u{1B}[K" : "\n"))
     printed = true
   }
 
   /// Ends the progress line.
   mutating func finish() {
     guard printed, isTerminal else { return }
-    var newline: [UInt8] = [UInt8(ascii: "\n")]
-    _ = FileDescriptorIO.writeAll(STDERR_FILENO, &newline)
+    try? FileDescriptor.standardError.writeAll("\n")
     printed = false
   }
 }

@@ -1,6 +1,7 @@
 import Glibc
 import JSON
 import JSONRPC
+import POSIX
 
 /// Why the server ends everything that is still running.
 package enum TerminationReason: Equatable, Sendable {
@@ -89,7 +90,7 @@ package final class Server {
   /// True once stdin reached end of file (or failed).
   package private(set) var isInputClosed = false
 
-  private let inputFD: Int32
+  private let input: FileDescriptor
   private let output: OutputChannel
   private let signals: SignalPipe?
   private var deframer: MessageDeframer
@@ -104,27 +105,27 @@ package final class Server {
     case reject(ResponseError)
   }
 
-  /// A server reading `inputFD` and writing `outputFD` (neither is closed by the server).
+  /// A server reading `input` and writing `output` (neither is closed by the server).
   ///
   /// - Parameter signals: the self-pipe SIGTERM/SIGINT arrive on; nil in tests that do not need it.
   package init(
     configuration: Configuration = Configuration(),
-    inputFD: Int32,
-    outputFD: Int32,
+    input: FileDescriptor,
+    output: FileDescriptor,
     signals: SignalPipe? = nil,
     logger: Logger = Logger()
   ) {
     self.configuration = configuration
-    self.inputFD = inputFD
+    self.input = input
     self.signals = signals
     self.logger = logger
-    output = OutputChannel(fd: outputFD, framing: configuration.framing)
-    output.interruptFD = signals?.readFD
+    self.output = OutputChannel(descriptor: output, framing: configuration.framing)
+    self.output.interruptDescriptor = signals?.readEnd
     dispatcher = Dispatcher()
     deframer = configuration.framing.makeDeframer(maxMessageBytes: configuration.maxMessageBytes)
     readBuffer = [UInt8](repeating: 0, count: configuration.readChunkBytes)
     capabilities = ServerCapabilities(maxMessageBytes: configuration.maxMessageBytes)
-    dispatcher.output = { [unowned output] body in output.appendMessage(body) }
+    dispatcher.output = { [unowned output = self.output] body in output.appendMessage(body) }
     dispatcher.log = { [logger] message in logger.warn(message) }
     registerLifecycle()
   }
@@ -152,8 +153,8 @@ package final class Server {
   ///
   /// - Returns: the process exit status (0 in every one of those cases).
   package func run() -> Int32 {
-    if let signals { loop.watchReadable(signals.readFD) { [unowned self] _ in handleSignals() } }
-    loop.watchReadable(inputFD) { [unowned self] _ in readInput() }
+    if let signals { loop.watchReadable(signals.readEnd) { [unowned self] _ in handleSignals() } }
+    loop.watchReadable(input) { [unowned self] _ in readInput() }
     while true {
       if terminatingSignal == nil && output.flush() == .closed { return finish(.outputClosed) }
       if output.isInterrupted { handleSignals() }
@@ -173,7 +174,7 @@ package final class Server {
   /// Ends everything still running and writes what is left. `reason` nil: a normal end (stdin closed, no
   /// pending work).
   private func finish(_ reason: TerminationReason?) -> Int32 {
-    loop.unwatch(inputFD)
+    loop.unwatch(input)
     if terminatingSignal != nil {
       // From here on no write may wait past the grace period, not even those `onTerminate` causes.
       output.flushDeadline = loop.now.advanced(bySeconds: configuration.terminationGrace)
@@ -209,22 +210,25 @@ package final class Server {
   // MARK: Input
 
   private func readInput() {
-    let count = readBuffer.withUnsafeMutableBytes { read(inputFD, $0.baseAddress, $0.count) }
-    if count > 0 {
-      readBuffer.withUnsafeBytes { buffer in
-        deframer.feed(UnsafeRawBufferPointer(rebasing: buffer[..<count])) { enqueue($0) }
-      }
-      dispatchQueued()
-    } else if count < 0 && (errno == EINTR || errno == EAGAIN) {
+    let count: Int
+    do {
+      count = try input.read(into: &readBuffer, retryOnInterrupt: false)
+    } catch .interrupted, .wouldBlock {
       return
-    } else {
-      if count < 0 { logger.warn("reading stdin failed (errno \(errno)); treating it as end of input") }
+    } catch {
+      logger.warn("reading stdin failed (errno \(error.rawValue)); treating it as end of input")
       closeInput()
+      return
     }
+    guard count > 0 else { return closeInput() }
+    readBuffer.withUnsafeBytes { buffer in
+      deframer.feed(UnsafeRawBufferPointer(rebasing: buffer[..<count])) { enqueue($0) }
+    }
+    dispatchQueued()
   }
 
   private func closeInput() {
-    loop.unwatch(inputFD)
+    loop.unwatch(input)
     isInputClosed = true
     deframer.finish { enqueue($0) }
     dispatchQueued()

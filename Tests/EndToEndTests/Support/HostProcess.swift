@@ -1,26 +1,11 @@
 import Foundation
 import Glibc
+import POSIX
 import Synchronization
 import TestSupport
 
-/// C `pipe2` (Glibc's Swift module leaves it out): pipes must be close-on-exec from birth, or a host spawned by
-/// a parallel test could inherit another test's stdin and keep it from ever seeing end of file.
-private let pipe2: @convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32 = {
-  unsafeBitCast(dlsym(nil, "pipe2")!, to: (@convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32).self)
-}()
-
-/// How a child process ended.
-enum ExitStatus: Equatable, CustomStringConvertible {
-  case exited(Int32)
-  case signaled(Int32)
-
-  var description: String {
-    switch self {
-    case .exited(let code): "exit \(code)"
-    case .signaled(let signal): "killed by signal \(signal)"
-    }
-  }
-}
+/// How a child process ended (POSIX's type, named here for the whole test target).
+typealias ExitStatus = POSIX.TerminationStatus
 
 /// Bytes a background thread keeps appending, and whoever waits for enough of them.
 final class Collected: @unchecked Sendable {
@@ -70,8 +55,8 @@ final class Collected: @unchecked Sendable {
 /// thread (`writeInBackground`), so neither side can fill a pipe and wait for the other (the deadlock of
 /// "write everything, then read").
 final class HostProcess: @unchecked Sendable {
-  let pid: pid_t
-  private let stdinFD: Int32
+  let process: ProcessID
+  private let stdinPipe: FileDescriptor
   private let stdinOpen = Mutex(true)
   let stdout = Collected()
   let stderr = Collected()
@@ -79,7 +64,10 @@ final class HostProcess: @unchecked Sendable {
   /// The inode of the stdout pipe (as `/proc/<pid>/fd/N` shows it: `pipe:[inode]`).
   let stdoutPipeInode: UInt64
   /// The read end of stdout when the test chose not to drain it (closed at the end).
-  private var undrainedStdoutFD: Int32?
+  private var undrainedStdout: FileDescriptor?
+
+  /// The host's pid.
+  var pid: pid_t { process.rawValue }
 
   /// Spawns the host with `arguments`. `closeStdoutReader` closes the test's end of stdout at once (a client
   /// that went away).
@@ -88,79 +76,52 @@ final class HostProcess: @unchecked Sendable {
     closeStdoutReader: Bool = false, drainStdout: Bool = true, blockedSignals: [Int32] = []
   ) throws {
     signal(SIGPIPE, SIG_IGN)  // writing to a host that exited must not kill the test runner
-    var input: [Int32] = [-1, -1]
-    var output: [Int32] = [-1, -1]
-    var errors: [Int32] = [-1, -1]
-    guard pipe2(&input, O_CLOEXEC) == 0, pipe2(&output, O_CLOEXEC) == 0, pipe2(&errors, O_CLOEXEC) == 0 else {
-      throw POSIXError(.EMFILE)
-    }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    // dup2 clears close-on-exec on the target, so only 0, 1 and 2 reach the child.
-    posix_spawn_file_actions_adddup2(&actions, input[0], 0)
-    posix_spawn_file_actions_adddup2(&actions, output[1], 1)
-    posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
-
-    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    let environmentPairs = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
-    let envp = environmentPairs.map { strdup($0) } + [nil]
-    defer { for pointer in envp { free(pointer) } }
-
+    // Close-on-exec from birth, or a host spawned by a parallel test could inherit another test's stdin and keep it
+    // from ever seeing end of file.
+    let input = try FileDescriptor.pipe()
+    let output = try FileDescriptor.pipe()
+    let errors = try FileDescriptor.pipe()
+    var spawn = ProcessSpawn(
+      executable: executable, arguments: arguments,
+      environment: (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" })
+    spawn.standardStreams = [
+      0: .descriptor(input.readEnd), 1: .descriptor(output.writeEnd), 2: .descriptor(errors.writeEnd),
+    ]
     // Start the child as a shell would: no blocked signals, default dispositions. (Test threads block
     // signals and the runner ignores SIGPIPE; both would otherwise be inherited.)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var mask = sigset_t()
-    sigemptyset(&mask)
-    for signal in blockedSignals { sigaddset(&mask, signal) }
-    posix_spawnattr_setsigmask(&attributes, &mask)
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGPIPE, SIGTERM, SIGINT] { sigaddset(&defaults, signal) }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-    var child: pid_t = 0
-    let result = posix_spawn(&child, executable, &actions, &attributes, argv, envp)
-    close(input[0])
-    close(output[1])
-    close(errors[1])
-    guard result == 0 else {
-      close(input[1])
-      close(output[0])
-      close(errors[0])
-      throw POSIXError(POSIXErrorCode(rawValue: result) ?? .ENOENT)
+    spawn.blockedSignals = blockedSignals
+    spawn.defaultSignals = [SIGPIPE, SIGTERM, SIGINT]
+    let childEnds = [input.readEnd, output.writeEnd, errors.writeEnd]
+    do {
+      process = try spawn.spawn()
+    } catch {
+      for end in childEnds + [input.writeEnd, output.readEnd, errors.readEnd] { try? end.close() }
+      throw error
     }
-    pid = child
-    stdinFD = input[1]
-    var info = stat()
-    fstat(output[0], &info)
-    stdoutPipeInode = UInt64(info.st_ino)
+    for end in childEnds { try? end.close() }
+    stdinPipe = input.writeEnd
+    stdoutPipeInode = (try? output.readEnd.status().inode) ?? 0
     if closeStdoutReader {
-      close(output[0])
+      try? output.readEnd.close()
       stdout.end()
     } else if drainStdout {
-      Self.drain(output[0], into: stdout)
+      Self.drain(output.readEnd, into: stdout)
     } else {
-      undrainedStdoutFD = output[0]
+      undrainedStdout = output.readEnd
       stdout.end()
     }
-    Self.drain(errors[0], into: stderr)
+    Self.drain(errors.readEnd, into: stderr)
   }
 
-  private static func drain(_ fd: Int32, into sink: Collected) {
+  private static func drain(_ descriptor: FileDescriptor, into sink: Collected) {
     Thread {
       var chunk = [UInt8](repeating: 0, count: 65536)
-      while true {
-        let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if n < 0 && errno == EINTR { continue }
-        if n <= 0 { break }
-        sink.append(chunk[0..<n])
+      while let count = try? descriptor.read(into: &chunk),
+        count > 0
+      {
+        sink.append(chunk[0..<count])
       }
-      close(fd)
+      try? descriptor.close()
       sink.end()
     }.start()
   }
@@ -170,14 +131,7 @@ final class HostProcess: @unchecked Sendable {
   func write(_ bytes: [UInt8]) -> Bool {
     stdinOpen.withLock { open in
       guard open else { return false }
-      var offset = 0
-      while offset < bytes.count {
-        let n = bytes.withUnsafeBytes { Glibc.write(stdinFD, $0.baseAddress! + offset, $0.count - offset) }
-        if n < 0 && errno == EINTR { continue }
-        if n <= 0 { return false }
-        offset += n
-      }
-      return true
+      return (try? stdinPipe.writeAll(bytes)) != nil
     }
   }
 
@@ -191,7 +145,7 @@ final class HostProcess: @unchecked Sendable {
   /// Closes the host's stdin (end of file for it).
   func closeStdin() {
     stdinOpen.withLock { open in
-      if open { close(stdinFD) }
+      if open { try? stdinPipe.close() }
       open = false
     }
   }
@@ -228,22 +182,21 @@ final class HostProcess: @unchecked Sendable {
     if let status { return status }
     let deadline = Date(timeIntervalSinceNow: timeout)
     while true {
-      var raw: Int32 = 0
-      let result = waitpid(pid, &raw, WNOHANG)
-      if result == pid {
-        // WIFEXITED / WEXITSTATUS / WTERMSIG are macros Swift does not import; decode as <sys/wait.h> does.
-        let status: ExitStatus = raw & 0x7f == 0 ? .exited((raw >> 8) & 0xff) : .signaled(raw & 0x7f)
-        self.status = status
-        return status
+      do {
+        if let status = try process.wait(blocking: false) {
+          self.status = status
+          return status
+        }
+      } catch {
+        return nil
       }
-      if result < 0 && errno != EINTR { return nil }
       if Date() >= deadline { return nil }
       usleep(2_000)
     }
   }
 
   /// Sends `signal` to the host.
-  func kill(_ signal: Int32) { _ = Glibc.kill(pid, signal) }
+  func kill(_ signal: Int32) { try? process.send(signal) }
 
   /// A field of `/proc/<pid>/status` in kB (e.g. `VmHWM`, the peak resident set), while the host runs.
   func statusField(_ name: String) -> Int? {
@@ -274,10 +227,10 @@ final class HostProcess: @unchecked Sendable {
 
   /// Ends a host a test gave up on, so no child outlives the test run.
   deinit {
-    if let undrainedStdoutFD { close(undrainedStdoutFD) }
+    if let undrainedStdout { try? undrainedStdout.close() }
     closeStdin()
     if waitForExit(timeout: 0) == nil {
-      Glibc.kill(pid, SIGKILL)
+      try? process.send(SIGKILL)
       _ = waitForExit(timeout: 5)
     }
   }

@@ -1,3 +1,4 @@
+import POSIX
 import PluginValidator
 
 #if canImport(Glibc)
@@ -8,4 +9,4 @@ import PluginValidator
 // The result goes to the original stdout; CheckChild points fd 1 elsewhere before any plugin code runs.
 var arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.starts(with: ["validate", "--run-check"]) { arguments.removeFirst(2) }
-exit(CheckChild.run(arguments: arguments, resultFD: dup(1)))
+exit(CheckChild.run(arguments: arguments, result: (try? FileDescriptor.standardOutput.duplicate()) ?? .standardOutput))

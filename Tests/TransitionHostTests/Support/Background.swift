@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
+import POSIX
 
 /// Runs `body` on its own thread (not a shared pool: it may block on a pipe) and hands back its result.
 final class Background<Value>: @unchecked Sendable {
@@ -37,6 +38,10 @@ final class TestPipe {
     read = fds[0]
     write = fds[1]
   }
+
+  /// The ends as the host's own API takes them.
+  var readEnd: FileDescriptor { FileDescriptor(rawValue: read) }
+  var writeEnd: FileDescriptor { FileDescriptor(rawValue: write) }
 
   func closeRead() {
     if readOpen { close(read) }

@@ -22,38 +22,35 @@ private let signalNonBlockingFD = Atomic<Int32>(-1)
 /// sets `O_NONBLOCK` on `nonBlockingFD`, so a write that starts just after the signal cannot block either (it
 /// returns `EAGAIN`). Both `write` and `fcntl` are async-signal-safe.
 package final class SignalPipe {
-  /// Poll this for `POLLIN`; then call `drain()`.
-  package let readFD: Int32
-  private let writeFD: Int32
+  /// Poll this for readable; then call `drain()`.
+  package let readEnd: FileDescriptor
+  private let writeEnd: FileDescriptor
   private let signals: [Int32]
   private var previous: [sigaction] = []
   private var previousMask = sigset_t()
 
-  /// Why the pipe could not be set up.
-  package struct Failure: Error, Sendable {
-    package var errno: Int32
-  }
-
   /// Installs handlers for `signals` (SIGTERM and SIGINT by default) and unblocks them in the calling thread.
   ///
-  /// - Parameter nonBlockingFD: a descriptor the handler switches to `O_NONBLOCK` (the protocol output; its
-  ///   owner restores the flags before exiting, as the file description may be shared with a terminal).
-  package init(signals: [Int32] = [SIGTERM, SIGINT], nonBlockingFD: Int32? = nil) throws(Failure) {
-    guard let fds = FileDescriptorIO.makePipe(nonBlocking: true) else { throw Failure(errno: errno) }
-    readFD = fds.read
-    writeFD = fds.write
+  /// - Parameter nonBlocking: a descriptor the handler switches to `O_NONBLOCK` (the protocol output; its owner
+  ///   restores the flags before exiting, as the file description may be shared with a terminal).
+  /// - Throws: what pipe2 failed with; `.resourceBusy` while another `SignalPipe` exists.
+  package init(signals: [Int32] = [SIGTERM, SIGINT], nonBlocking: FileDescriptor? = nil) throws(Errno) {
+    let ends = try FileDescriptor.pipe(nonBlocking: true)
+    readEnd = ends.readEnd
+    writeEnd = ends.writeEnd
     self.signals = signals
     let (exchanged, _) = signalPipeWriteFD.compareExchange(
-      expected: -1, desired: fds.write, ordering: .sequentiallyConsistent)
+      expected: -1, desired: ends.writeEnd.rawValue, ordering: .sequentiallyConsistent)
     guard exchanged else {
       // Only one SignalPipe may exist at a time: the handler has one global fd.
-      close(fds.read)
-      close(fds.write)
-      throw Failure(errno: EBUSY)
+      try? ends.readEnd.close()
+      try? ends.writeEnd.close()
+      throw .resourceBusy
     }
-    signalNonBlockingFD.store(nonBlockingFD ?? -1, ordering: .sequentiallyConsistent)
+    signalNonBlockingFD.store(nonBlocking?.rawValue ?? -1, ordering: .sequentiallyConsistent)
     for signal in signals {
       var action = sigaction()
+      // Only async-signal-safe calls in here: write(2) and fcntl(2) on raw numbers, errno kept.
       action.__sigaction_handler.sa_handler = { number in
         let savedErrno = errno
         let fd = signalPipeWriteFD.load(ordering: .relaxed)
@@ -86,16 +83,13 @@ package final class SignalPipe {
   package func drain() -> [Int32] {
     var received: [Int32] = []
     var buffer = [UInt8](repeating: 0, count: 64)
-    while true {
-      let n = buffer.withUnsafeMutableBytes { read(readFD, $0.baseAddress, 64) }
-      if n > 0 {
-        received += buffer[0..<n].map { Int32($0) }
-      } else if n < 0 && errno == EINTR {
-        continue
-      } else {
-        return received
-      }
+    // Non-blocking: `.wouldBlock` (or any error) means the pipe is empty.
+    while let count = try? readEnd.read(into: &buffer),
+      count > 0
+    {
+      received += buffer[0..<count].map { Int32($0) }
     }
+    return received
   }
 
   /// Restores the previous signal mask and dispositions and closes the pipe.
@@ -107,7 +101,7 @@ package final class SignalPipe {
     }
     signalPipeWriteFD.store(-1, ordering: .sequentiallyConsistent)
     signalNonBlockingFD.store(-1, ordering: .sequentiallyConsistent)
-    close(readFD)
-    close(writeFD)
+    try? readEnd.close()
+    try? writeEnd.close()
   }
 }
