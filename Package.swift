@@ -122,6 +122,32 @@ targets += [
   )
 ]
 
+// MARK: - TransitionService: the one path that makes and drives a transition, and the protocol's model
+
+targets += [
+  .target(
+    name: "TransitionService",
+    dependencies: [
+      "JSON",
+      "JSONRPC",
+      "POSIX",
+      "PluginHost",
+      "TransitionEngine",
+    ]
+  ),
+  .testTarget(
+    name: "TransitionServiceTests",
+    dependencies: [
+      "JSON",
+      "JSONRPC",
+      "PluginHost",
+      "TestSupport",
+      "TransitionEngine",
+      "TransitionService",
+    ]
+  ),
+]
+
 // MARK: - PluginValidator: `transition-host validate`, a battery of checks on a plugin, each in its own process
 
 targets += [
@@ -198,6 +224,7 @@ targets += [
       "PluginHost",
       "PluginValidator",
       "TransitionEngine",
+      "TransitionService",
     ]
   ),
   .executableTarget(name: "transition-host", dependencies: ["TransitionHost"]),
@@ -211,6 +238,7 @@ targets += [
       "TestSupport",
       "TransitionEngine",
       "TransitionHost",
+      "TransitionService",
     ]
   ),
   .testTarget(
@@ -306,9 +334,10 @@ targets.append(
     dependencies: [
       "JSON",
       "JSONRPC",
+      "POSIX",
       "PluginHost",
       "TransitionEngine",
-      "TransitionHost",
+      "TransitionService",
     ],
     path: "Benchmarks/transition-bench"
   )

@@ -1,4 +1,4 @@
-// Frame encoding through the protocol layer: a TransitionService on a dispatcher, a manual-clock transition of ten
+// Frame encoding through the protocol layer: a TransitionSession on a dispatcher, a manual-clock transition of ten
 // views, and `transition/tick` / `transition/sample` requests as a client sends them. Only package API of the
 // protocol (service, dispatcher, output) is used, so the figures survive changes inside the frame encoder.
 
@@ -6,7 +6,7 @@ import JSON
 import JSONRPC
 import PluginHost
 import TransitionEngine
-import TransitionHost
+import TransitionService
 
 /// Moves every view of both trees for `duration` seconds (long, so that a benchmark never reaches the end): the
 /// to root slides up and fades in, each child of either root drifts and fades. Every view changes every tick, so a
@@ -96,7 +96,7 @@ final class CountingOutput: ProtocolOutput {
 final class FrameBench {
   let dispatcher: Dispatcher
   let output: CountingOutput
-  let service: TransitionService
+  let service: TransitionSession
   var replyBytes = 0
   var lastReply: [UInt8] = []
 
@@ -104,7 +104,7 @@ final class FrameBench {
     var replies: (UnsafeRawBufferPointer) -> Void = { _ in }
     dispatcher = Dispatcher { replies($0) }
     output = CountingOutput(dispatcher: dispatcher)
-    service = TransitionService(
+    service = TransitionSession(
       catalog: BenchCatalog(), registry: nil, output: output, scheduler: IdleScheduler())
     service.register(on: dispatcher)
     replies = { [unowned self] in

@@ -8,9 +8,6 @@ package struct ABIVersion: Sendable, Equatable, CustomStringConvertible {
     self.minor = minor
   }
 
-  /// The version this host speaks: the header's `TH_ABI_VERSION_MAJOR` / `_MINOR`.
-  package static let host = ABIVersion(major: 1, minor: 0)
-
   package var description: String { "\(major).\(minor)" }
 }
 

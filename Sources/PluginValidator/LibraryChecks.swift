@@ -188,7 +188,7 @@ final class EntryHostInfo {
     api.pointee.get_extension = { _ in nil }
     api.pointee.struct_size =
       UInt32(MemoryLayout<th_host_api>.offset(of: \th_host_api.get_extension)! + MemoryLayout<UnsafeRawPointer?>.size)
-    strings = [strdup("transition-host")!, strdup(hostVersion)!, strdup(pluginPath)!]
+    strings = [strdup(HostIdentity.name)!, strdup(HostIdentity.version)!, strdup(pluginPath)!]
     pointer = .allocate(capacity: 1)
     pointer.initialize(
       to: th_host_info(

@@ -1,6 +1,8 @@
 import Glibc
 import JSONRPC
 import POSIX
+import PluginHost
+import TransitionService
 
 /// The program: protects stdout, parses the command line, runs the chosen subcommand.
 package enum HostMain {
@@ -28,7 +30,7 @@ package enum HostMain {
       invocation = try cli.parse(arguments) { name in getenv(name).map { String(cString: $0) } }
     } catch {
       try? FileDescriptor.standardError.writeAll(
-        "\(HostInfo.name): \(error.message)\nRun '\(HostInfo.name) --help' for usage.\n")
+        "\(HostIdentity.name): \(error.message)\nRun '\(HostIdentity.name) --help' for usage.\n")
       return 2
     }
     switch invocation {
@@ -36,7 +38,7 @@ package enum HostMain {
       try? output.writeAll(usage)
       return 0
     case .version:
-      try? output.writeAll("\(HostInfo.name) \(HostInfo.version)\n")
+      try? output.writeAll("\(HostIdentity.name) \(HostIdentity.version)\n")
       return 0
     case .run(let command, let options):
       return command.run(options, RunContext(output: output, logger: Logger(level: options.logLevel)))

@@ -2,6 +2,7 @@ import Glibc
 import JSON
 import JSONRPC
 import POSIX
+import PluginHost
 import Testing
 
 @testable import TransitionHost
@@ -43,7 +44,7 @@ private func parse(_ text: String) -> JSON {
     #expect(status == 0)
     let expected = parse(
       """
-      {"jsonrpc":"2.0","id":1,"result":{"serverInfo":{"name":"transition-host","version":"\(HostInfo.version)"},
+      {"jsonrpc":"2.0","id":1,"result":{"serverInfo":{"name":"transition-host","version":"\(HostIdentity.version)"},
       "protocolVersion":"1.0","pluginABI":{"major":1,"minor":0},
       "capabilities":{"framing":["newline","content-length"],"maxMessageBytes":8388608,"batches":true,
       "cancelRequest":true,"frames":[],"clocks":[]}}}

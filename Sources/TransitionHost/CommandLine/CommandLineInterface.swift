@@ -1,5 +1,7 @@
 import JSONRPC
 import POSIX
+import PluginHost
+import TransitionService
 
 /// A command-line error: the message names the offending argument. The process prints it and exits 2.
 package struct CommandLineError: Error, Equatable, Sendable {
@@ -198,12 +200,12 @@ package struct CommandLineInterface {
     var text = ""
     let operands = command.operandsUsage.isEmpty ? "" : " \(command.operandsUsage)"
     if isDefault {
-      text += "\(HostInfo.name) \(HostInfo.version): hosts iOS-style custom view-controller transitions,\n"
+      text += "\(HostIdentity.name) \(HostIdentity.version): hosts iOS-style custom view-controller transitions,\n"
       text += "speaking JSON-RPC 2.0 on stdin/stdout (see Protocol.md).\n\n"
-      text += "Usage: \(HostInfo.name) [SUBCOMMAND] [OPTION…]\n"
-      text += "       \(HostInfo.name) [\(command.name)] [OPTION…]   \(command.summary)\n"
+      text += "Usage: \(HostIdentity.name) [SUBCOMMAND] [OPTION…]\n"
+      text += "       \(HostIdentity.name) [\(command.name)] [OPTION…]   \(command.summary)\n"
     } else {
-      text += "Usage: \(HostInfo.name) \(command.name) [OPTION…]\(operands)\n\n\(command.summary)\n"
+      text += "Usage: \(HostIdentity.name) \(command.name) [OPTION…]\(operands)\n\n\(command.summary)\n"
     }
     if isDefault && subcommands.count > 1 {
       text += "\nSubcommands:\n"

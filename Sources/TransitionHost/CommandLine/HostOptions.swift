@@ -1,4 +1,5 @@
 import JSONRPC
+import TransitionService
 
 /// Everything the command line (and the environment) configures.
 ///
@@ -32,6 +33,13 @@ package struct HostOptions: Equatable, Sendable {
   package static let maxMaxLineBytes = 1 << 30
 
   package init() {}
+
+  /// What the options say about plugins (`serve` and `render` load the start-up plugins from it).
+  package var pluginSetup: PluginSetup {
+    PluginSetup(
+      pluginDirectories: pluginDirectories, environmentPluginDirectories: environmentPluginDirectories,
+      allowAnyPluginPath: allowAnyPluginPath, logLevel: logLevel)
+  }
 
   /// The environment variable that lists extra plugin folders.
   package static let pluginPathVariable = "TRANSITION_HOST_PLUGIN_PATH"

@@ -1,6 +1,8 @@
 import Glibc
 import POSIX
+import PluginHost
 import PluginValidator
+import TransitionService
 
 /// What `validate` takes besides the shared options (kept in `HostOptions.validate`).
 package struct ValidateOptions: Equatable, Sendable {
@@ -93,7 +95,7 @@ extension HostCommandLine {
     guard options.operands.count == 1 else {
       let message = options.operands.isEmpty ? "'validate' needs <plugin.so>" : "'validate' takes one <plugin.so>"
       try? FileDescriptor.standardError.writeAll(
-        "\(HostInfo.name): \(message)\nRun '\(HostInfo.name) validate --help' for usage.\n")
+        "\(HostIdentity.name): \(message)\nRun '\(HostIdentity.name) validate --help' for usage.\n")
       return 2
     }
     guard let executable = realpath("/proc/self/exe", nil) else {

@@ -6,6 +6,7 @@ import Glibc
 import JSON
 import POSIX
 import TransitionEngine
+import TransitionService
 
 /// The `render` subcommand.
 package enum RenderCommand {

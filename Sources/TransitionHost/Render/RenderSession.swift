@@ -1,10 +1,10 @@
-// `render` talks to the protocol's own method handlers in-process: the same TransitionService a client on stdin
+// `render` talks to the protocol's own method handlers in-process: the same TransitionSession a client on stdin
 // reaches, with its dispatcher's output captured instead of written to a pipe. So a rendered frame is byte for
 // byte the frame a client would have received for the same calls on the manual clock.
 
 import JSON
 import JSONRPC
-import PluginHost
+import TransitionService
 
 /// A private host: plugins from the usual search path, the protocol's methods, and a captured output.
 ///
@@ -25,8 +25,8 @@ final class RenderSession {
   }
 
   let dispatcher: Dispatcher
-  let service: TransitionService
-  let catalog: PluginAnimatorCatalog
+  let service: TransitionSession
+  let catalog: any AnimatorCatalog
   private let logger: Logger
   private var outbox: [[UInt8]] = []
   private var nextID: Int64 = 1
@@ -35,13 +35,11 @@ final class RenderSession {
   init(options: HostOptions, logger: Logger) {
     self.logger = logger
     // The same search path and registry as TransitionProtocol.install, minus the event loop.
-    let (registry, logs) = TransitionProtocol.loadStartupPlugins(options: options, logger: logger)
-    catalog = PluginAnimatorCatalog(registry: registry)
     dispatcher = Dispatcher()
-    service = TransitionService(
-      configuration: TransitionService.Configuration(maxTransitions: options.maxTransitions), catalog: catalog,
-      registry: registry, output: dispatcher, scheduler: IdleScheduler(), pluginLogs: logs)
-    service.diagnostic = { [logger] in logger.warn($0) }
+    service = TransitionSession.loadingPlugins(
+      options.pluginSetup, configuration: TransitionSession.Configuration(maxTransitions: options.maxTransitions),
+      output: dispatcher, scheduler: IdleScheduler(), logger: logger)
+    catalog = service.catalog
     service.register(on: dispatcher)
     dispatcher.output = { [unowned self] body in outbox.append(Array(body)) }
   }

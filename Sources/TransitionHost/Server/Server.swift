@@ -2,6 +2,8 @@ import Glibc
 import JSON
 import JSONRPC
 import POSIX
+import PluginHost
+import TransitionService
 
 /// Why the server ends everything that is still running.
 package enum TerminationReason: Equatable, Sendable {
@@ -346,9 +348,9 @@ package final class Server {
   /// The result of `initialize`.
   package var initializeResult: JSON {
     [
-      "serverInfo": ["name": JSON(HostInfo.name), "version": JSON(HostInfo.version)],
-      "protocolVersion": JSON(HostInfo.protocolVersion),
-      "pluginABI": ["major": JSON(HostInfo.pluginABI.major), "minor": JSON(HostInfo.pluginABI.minor)],
+      "serverInfo": ["name": JSON(HostIdentity.name), "version": JSON(HostIdentity.version)],
+      "protocolVersion": JSON(TransitionSession.protocolVersion),
+      "pluginABI": ["major": JSON(Int(ABIVersion.host.major)), "minor": JSON(Int(ABIVersion.host.minor))],
       "capabilities": capabilities.json,
     ]
   }

@@ -1,6 +1,6 @@
 // The transition protocol's state: live transitions by id, their clocks and frame streams, and how each one ends
-// (exactly one didEnd, whatever happens). The method handlers are in TransitionService+Transitions.swift and
-// TransitionService+Plugins.swift.
+// (exactly one didEnd, whatever happens). The method handlers are in TransitionSession+Transitions.swift and
+// TransitionSession+Plugins.swift.
 
 import JSON
 import JSONRPC
@@ -17,7 +17,7 @@ import TransitionEngine
 /// `transition/wait`, forgets the transition and so releases its animator. Later calls naming it get 2006.
 ///
 /// - Important: Not thread-safe: handlers, timers and hooks all run on the host thread.
-package final class TransitionService {
+package final class TransitionSession {
   /// Limits and defaults.
   package struct Configuration: Sendable {
     /// `--max-transitions`: live transitions at most (2007 beyond).
@@ -30,15 +30,20 @@ package final class TransitionService {
     }
   }
 
+  /// The version of the protocol that Protocol.md documents (`initialize`'s `protocolVersion`). It changes when a
+  /// method's meaning changes incompatibly; added methods and fields are announced through capabilities instead.
+  package static let protocolVersion = "1.0"
+
   let configuration: Configuration
-  let catalog: any AnimatorCatalog
+  /// The animators transitions can use.
+  package let catalog: any AnimatorCatalog
   /// The loaded plugins (`plugins/…`); nil when the host serves a fixed catalog (tests).
   let registry: PluginRegistry?
   let output: any ProtocolOutput
   let scheduler: any ProtocolScheduler
   let pluginLogs: PluginLogQueue
   /// Host diagnostics for stderr (a refused notification, say).
-  var diagnostic: (String) -> Void = { _ in }
+  package var diagnostic: (String) -> Void = { _ in }
 
   /// Live transitions by number.
   var live: [Int: TransitionRecord] = [:]

@@ -3,7 +3,7 @@ import JSONRPC
 import Testing
 import TransitionEngine
 
-@testable import TransitionHost
+@testable import TransitionService
 
 @Suite struct ProtocolViewTreeTests {
   private let container: JSON = ["width": 400, "height": 800]

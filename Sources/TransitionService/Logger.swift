@@ -1,4 +1,5 @@
 import POSIX
+import PluginHost
 
 /// How much the host writes to stderr (`--log-level`).
 package enum LogLevel: Int, Comparable, CaseIterable, Sendable {
@@ -48,7 +49,7 @@ package struct Logger: Sendable {
   package func log(_ level: LogLevel, _ message: @autoclosure () -> String) {
     guard isEnabled(level) else { return }
     // A log line is best effort: a closed stderr must not stop the host.
-    try? destination.writeAll("\(HostInfo.name): \(level.name): \(message())\n")
+    try? destination.writeAll("\(HostIdentity.name): \(level.name): \(message())\n")
   }
 
   package func error(_ message: @autoclosure () -> String) { log(.error, message()) }

@@ -4,7 +4,7 @@ import JSON
 import JSONRPC
 import PluginHost
 
-extension TransitionService {
+extension TransitionSession {
   func registerPluginMethods(on dispatcher: Dispatcher) {
     handle(dispatcher, "animators/list") { [unowned self] r, s throws(ResponseError) in try listAnimators(r, s) }
     guard registry != nil else { return }

@@ -2,7 +2,7 @@ import JSON
 import JSONRPC
 import Testing
 
-@testable import TransitionHost
+@testable import TransitionService
 
 /// The transition methods through a LocalConnection, with Swift animators on the real engine and a manual scheduler
 /// for the real-time clock. Expected geometry comes from the animator's definition: a linear slide over 1 s of a

@@ -14,8 +14,8 @@ final class HostInfoStorage {
 
   init(pluginPath: String, api: HostAPITable, context: th_context) {
     self.api = api
-    let name = strdup("transition-host")!
-    let version = strdup(hostVersion)!
+    let name = strdup(HostIdentity.name)!
+    let version = strdup(HostIdentity.version)!
     let path = strdup(pluginPath)!
     strings = [name, version, path]
     pointer = .allocate(capacity: 1)
@@ -39,6 +39,3 @@ final class HostInfoStorage {
     for string in strings { free(string) }
   }
 }
-
-/// The version the host reports to plugins in `th_host_info.host_version`.
-package let hostVersion = "0.1.0"

@@ -3,7 +3,7 @@
 
 import JSONRPC
 import POSIX
-import PluginHost
+import TransitionService
 
 /// Installs plugins/…, animators/list and transition/… on a server.
 package enum TransitionProtocol {
@@ -15,13 +15,10 @@ package enum TransitionProtocol {
   ///
   /// - Returns: the service (the server's hooks keep it alive).
   @discardableResult
-  package static func install(on server: Server, options: HostOptions) -> TransitionService {
-    let (registry, logs) = loadStartupPlugins(options: options, logger: server.logger)
-    let service = TransitionService(
-      configuration: TransitionService.Configuration(maxTransitions: options.maxTransitions),
-      catalog: PluginAnimatorCatalog(registry: registry), registry: registry, output: server.dispatcher,
-      scheduler: EventLoopScheduler(loop: server.loop), pluginLogs: logs)
-    service.diagnostic = { [logger = server.logger] in logger.warn($0) }
+  package static func install(on server: Server, options: HostOptions) -> TransitionSession {
+    let service = TransitionSession.loadingPlugins(
+      options.pluginSetup, configuration: TransitionSession.Configuration(maxTransitions: options.maxTransitions),
+      output: server.dispatcher, scheduler: EventLoopScheduler(loop: server.loop), logger: server.logger)
     service.register(on: server.dispatcher)
     server.coalescingKey = { [unowned service] in service.coalescingKey($0) }
     server.onInputClosed = { service.inputClosed() }
@@ -30,37 +27,6 @@ package enum TransitionProtocol {
     server.capabilities.frames = FrameMode.allCases.map(\.rawValue)
     server.capabilities.clocks = ClockKind.allCases.map(\.rawValue)
     return service
-  }
-
-  /// The start-up plugins, as both `serve` and `render` load them: the built-ins beside the binary, then
-  /// `--plugin-dir` and `TRANSITION_HOST_PLUGIN_PATH` folders. A plugin that fails to load is a warning on
-  /// `logger`, not an error; what plugins logged while loading has gone to stderr and is dropped from the queue
-  /// (nobody was listening for notifications yet).
-  ///
-  /// - Returns: the registry and the queue its plugins log to from now on.
-  static func loadStartupPlugins(options: HostOptions, logger: Logger) -> (PluginRegistry, PluginLogQueue) {
-    let logs = PluginLogQueue(minimumLevel: pluginLevel(options.logLevel))
-    let searchPath = PluginSearchPath(
-      builtInFolder: PluginSearchPath.executableFolder(), pluginDirs: options.pluginDirectories,
-      environmentPath: options.environmentPluginDirectories.isEmpty
-        ? nil : options.environmentPluginDirectories.joined(separator: ":"))
-    let registry = PluginRegistry(
-      searchPath: searchPath, allowAnyPath: options.allowAnyPluginPath, logger: logs.logger())
-    for failure in registry.loadAutomatically() {
-      logger.warn("plugin \(failure.path) was not loaded: \(failure.error.message)")
-    }
-    _ = logs.take()
-    return (registry, logs)
-  }
-
-  /// The plugin log level that matches the host's `--log-level`.
-  static func pluginLevel(_ level: LogLevel) -> PluginLogLevel {
-    switch level {
-    case .error: .error
-    case .warn: .warning
-    case .info: .info
-    case .debug: .debug
-    }
   }
 }
 

@@ -1,13 +1,13 @@
 // Helpers for the protocol tests: a manual scheduler standing in for the event loop's monotonic timers, a catalog of
 // small Swift animators written against the engine's public API (as an animator author would), and a harness that
-// drives a TransitionService through a LocalConnection, so tests see exactly the messages a client would.
+// drives a TransitionSession through a LocalConnection, so tests see exactly the messages a client would.
 
 import JSON
 import JSONRPC
 import TransitionEngine
 
 @testable import PluginHost
-@testable import TransitionHost
+@testable import TransitionService
 
 // MARK: Scheduler
 
@@ -182,14 +182,14 @@ final class ProtocolHarness {
   let connection = LocalConnection()
   let scheduler = ManualScheduler()
   let catalog = TestCatalog()
-  let service: TransitionService
+  let service: TransitionSession
   private var nextID: Int64 = 1000
   var diagnostics: [String] = []
 
   init(maxTransitions: Int = 1024, rememberedOutcomes: Int = 10_000, registry: PluginRegistry? = nil) {
-    var configuration = TransitionService.Configuration(maxTransitions: maxTransitions)
+    var configuration = TransitionSession.Configuration(maxTransitions: maxTransitions)
     configuration.rememberedOutcomes = rememberedOutcomes
-    service = TransitionService(
+    service = TransitionSession(
       configuration: configuration, catalog: catalog, registry: registry, output: connection.dispatcher,
       scheduler: scheduler)
     service.register(on: connection.dispatcher)

@@ -5,7 +5,7 @@ import JSONRPC
 import PluginHost
 import TransitionEngine
 
-extension TransitionService {
+extension TransitionSession {
   func registerTransitionMethods(on dispatcher: Dispatcher) {
     handle(dispatcher, "transition/start") { [unowned self] r, s throws(ResponseError) in try start(r, s) }
     handle(dispatcher, "transition/update") { [unowned self] r, s throws(ResponseError) in try update(r, s) }
@@ -379,6 +379,6 @@ extension JSON {
   /// `value` (a member of this object, possibly absent) as a required number.
   fileprivate func number(at field: String, in value: JSON?) throws(ResponseError) -> Double {
     guard let value, !value.isNull else { throw .invalidParams(field: field, "is required") }
-    return try TransitionService.finite(value, field)
+    return try TransitionSession.finite(value, field)
   }
 }

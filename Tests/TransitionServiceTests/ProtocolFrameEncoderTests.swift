@@ -2,7 +2,7 @@ import JSON
 import Testing
 import TransitionEngine
 
-@testable import TransitionHost
+@testable import TransitionService
 
 @Suite struct ProtocolFrameEncoderTests {
   /// A 400 × 800 container holding "card" (frame 10, 20, 100, 50; scale 2 about its centre; alpha 0.5) with one

@@ -6,7 +6,7 @@ import JSONRPC
 import TransitionEngine
 
 /// What moves a transition's time (`transition/start`'s `clock`).
-enum ClockKind: String, CaseIterable {
+package enum ClockKind: String, CaseIterable, Sendable {
   /// Frames at `fps` from the host's monotonic timers while the transition moves.
   case realtime
   /// Nothing moves until `transition/tick` (or a sample is asked for).

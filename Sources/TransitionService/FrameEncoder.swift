@@ -7,7 +7,7 @@ import JSON
 import TransitionEngine
 
 /// Which frames a transition streams (`transition/start`'s `frames`).
-enum FrameMode: String, CaseIterable {
+package enum FrameMode: String, CaseIterable, Sendable {
   /// Every view with every field, and `content`.
   case full
   /// The first frame full; then only the views and fields that changed since the previous frame, plus `removed`.

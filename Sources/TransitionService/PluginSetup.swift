@@ -1,0 +1,70 @@
+// The start-up plugins, as both `serve` and `render` load them: the built-ins beside the binary, then `--plugin-dir`
+// and `TRANSITION_HOST_PLUGIN_PATH` folders.
+
+import PluginHost
+
+/// Where plugins come from and how they may be loaded: what the command line says about plugins.
+package struct PluginSetup: Equatable, Sendable {
+  /// Extra plugin folders from `--plugin-dir DIR`, in command-line order.
+  package var pluginDirectories: [String]
+  /// Extra plugin folders from `TRANSITION_HOST_PLUGIN_PATH`.
+  package var environmentPluginDirectories: [String]
+  /// `--allow-any-plugin-path`: `plugins/load` may load from any path, not only the plugin folders.
+  package var allowAnyPluginPath: Bool
+  /// `--log-level`: plugin log lines below it are dropped.
+  package var logLevel: LogLevel
+
+  package init(
+    pluginDirectories: [String] = [], environmentPluginDirectories: [String] = [], allowAnyPluginPath: Bool = false,
+    logLevel: LogLevel = .warn
+  ) {
+    self.pluginDirectories = pluginDirectories
+    self.environmentPluginDirectories = environmentPluginDirectories
+    self.allowAnyPluginPath = allowAnyPluginPath
+    self.logLevel = logLevel
+  }
+
+  /// A registry with the start-up plugins loaded. A plugin that fails to load is a warning on `logger`, not an
+  /// error; what plugins logged while loading has gone to stderr and is dropped from the queue (nobody was listening
+  /// for notifications yet).
+  ///
+  /// - Returns: the registry and the queue its plugins log to from now on.
+  package func loadStartupPlugins(logger: Logger) -> (registry: PluginRegistry, logs: PluginLogQueue) {
+    let logs = PluginLogQueue(minimumLevel: pluginLogLevel)
+    let searchPath = PluginSearchPath(
+      builtInFolder: PluginSearchPath.executableFolder(), pluginDirs: pluginDirectories,
+      environmentPath: environmentPluginDirectories.isEmpty ? nil : environmentPluginDirectories.joined(separator: ":"))
+    let registry = PluginRegistry(searchPath: searchPath, allowAnyPath: allowAnyPluginPath, logger: logs.logger())
+    for failure in registry.loadAutomatically() {
+      logger.warn("plugin \(failure.path) was not loaded: \(failure.error.message)")
+    }
+    _ = logs.take()
+    return (registry, logs)
+  }
+
+  /// The plugin log level that matches the host's `--log-level`.
+  var pluginLogLevel: PluginLogLevel {
+    switch logLevel {
+    case .error: .error
+    case .warn: .warning
+    case .info: .info
+    case .debug: .debug
+    }
+  }
+}
+
+extension TransitionSession {
+  /// A session on the start-up plugins of `setup` (the host's and render's), its diagnostics going to `logger`.
+  /// Register its methods on a dispatcher (`register(on:)`) to serve them.
+  package static func loadingPlugins(
+    _ setup: PluginSetup, configuration: Configuration, output: any ProtocolOutput, scheduler: any ProtocolScheduler,
+    logger: Logger
+  ) -> TransitionSession {
+    let (registry, logs) = setup.loadStartupPlugins(logger: logger)
+    let session = TransitionSession(
+      configuration: configuration, catalog: PluginAnimatorCatalog(registry: registry), registry: registry,
+      output: output, scheduler: scheduler, pluginLogs: logs)
+    session.diagnostic = { [logger] in logger.warn($0) }
+    return session
+  }
+}
