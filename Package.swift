@@ -103,23 +103,9 @@ targets += [
       "PluginHost",
       "TestSupport",
       "TransitionEngine",
+      "TransitionService",
     ]
   ),
-]
-
-// MARK: - TestSupport: what several test targets share (build folder, reference math, seeded RNG, plugin runs)
-
-// A library of the tests alone, in the style of sourcekit-lsp's SKTestSupport. Its reference math never calls the
-// engine's curve or spring code, and it depends on no plugin product (plugins are loaded with dlopen).
-targets += [
-  .target(
-    name: "TestSupport",
-    dependencies: [
-      "PluginHost",
-      "TransitionEngine",
-    ],
-    path: "Tests/TestSupport"
-  )
 ]
 
 // MARK: - TransitionService: the one path that makes and drives a transition, and the protocol's model
@@ -148,6 +134,23 @@ targets += [
   ),
 ]
 
+// MARK: - TestSupport: what several test targets share (build folder, reference math, seeded RNG, plugin runs)
+
+// A library of the tests alone, in the style of sourcekit-lsp's SKTestSupport. Its reference math never calls the
+// engine's curve or spring code, and it depends on no plugin product (plugins are loaded with dlopen). Plugin runs go
+// through the transition service, the one path that makes transitions.
+targets += [
+  .target(
+    name: "TestSupport",
+    dependencies: [
+      "PluginHost",
+      "TransitionEngine",
+      "TransitionService",
+    ],
+    path: "Tests/TestSupport"
+  )
+]
+
 // MARK: - PluginValidator: `transition-host validate`, a battery of checks on a plugin, each in its own process
 
 targets += [
@@ -159,6 +162,7 @@ targets += [
       "POSIX",
       "PluginHost",
       "TransitionEngine",
+      "TransitionService",
     ]
   ),
   // The check process of the tests: transition-host's hidden `validate --run-check` mode alone, so the
@@ -281,6 +285,7 @@ targets.append(
       "PluginHost",
       "TestSupport",
       "TransitionEngine",
+      "TransitionService",
     ]
   )
 )

@@ -1,8 +1,10 @@
 // The plugin path: the built-in PullDown animator (a Swift plugin on TransitionKit, loaded with dlopen) driving
-// a transition through the PluginHost, one 120 Hz step at a time.
+// a transition made and driven as the host does it (the transition service's TransitionFactory and driver), one
+// 120 Hz step at a time.
 
 import PluginHost
 import TransitionEngine
+import TransitionService
 
 #if canImport(Glibc)
   import Glibc
@@ -16,8 +18,8 @@ func executableFolder() -> String {
   return String(path[..<(path.lastIndex(of: "/") ?? path.endIndex)])
 }
 
-/// A PullDown presentation on a fresh scene: the presenter with a label, the presented view with content.
-func makePullDown(_ registry: PluginRegistry) throws -> Transition {
+/// A PullDown presentation on a fresh scene, started: the presenter with a label, the presented view with content.
+func makePullDown(_ factory: TransitionFactory) throws -> LocalTransitionDriver {
   let scene = Scene(containerSize: Size(width: 400, height: 800))
   let presenter = try scene.makeView(id: "presenter")
   presenter.frame = Rect(x: 0, y: 0, width: 400, height: 800)
@@ -30,10 +32,12 @@ func makePullDown(_ registry: PluginRegistry) throws -> Transition {
   content.frame = Rect(x: 10, y: 100, width: 380, height: 600)
   presented.addSubview(content)
   scene.container.addSubview(presenter)
-  let made = try registry.makeTransition(
-    animatorID: "pull-down", scene: scene, from: presenter, to: presented, operation: .present)
-  try made.transition.start()
-  return made.transition
+  let driver = try factory.make(
+    TransitionRequest(
+      animator: "pull-down", operation: .present, trees: ViewTrees(scene: scene, fromRoot: presenter, toRoot: presented)
+    ))
+  try driver.start()
+  return driver
 }
 
 /// Nil (with a line on stderr) when the plugin is not built: `make bench` builds it.
@@ -46,6 +50,7 @@ func pluginCases(_ effort: Effort) -> [Figure] {
     warn("skipping the plugin cases: cannot load \(path): \(error)")
     return []
   }
+  let factory = TransitionFactory(catalog: PluginAnimatorCatalog(registry: registry))
   var figures: [Figure] = []
   let step = 1.0 / 120
   do {
@@ -56,12 +61,12 @@ func pluginCases(_ effort: Effort) -> [Figure] {
       "plugin: PullDown transition made + run at 120 Hz", iterations: effort.count(500), effort: effort
     ) { n in
       for _ in 0..<n {
-        guard let transition = try? makePullDown(registry) else { fatalError("PullDown transition") }
+        guard let driver = try? makePullDown(factory) else { fatalError("PullDown transition") }
         runs += 1
         var ended = false
-        transition.onEnd = { _ in ended = true }
+        driver.onEvent = { if case .ended = $0 { ended = true } }
         while !ended {
-          do { try transition.advance(by: step) } catch { fatalError("advance: \(error)") }
+          do { _ = try driver.perform(.advance(seconds: step)) } catch { fatalError("advance: \(error)") }
           steps += 1
         }
       }
@@ -70,7 +75,8 @@ func pluginCases(_ effort: Effort) -> [Figure] {
     figures.append(figure)
 
     // Sampling one live transition at 120 Hz times: the plugin's animations evaluated, no time passes.
-    let transition = try makePullDown(registry)
+    let driver = try makePullDown(factory)
+    let transition = driver.transition
     var t = 0.0
     var sampled = 0
     figures.append(
@@ -83,7 +89,7 @@ func pluginCases(_ effort: Effort) -> [Figure] {
       })
     blackHole(sampled)
     // Ended as the host ends a transition it drops, so the plugin is not left calling into a released context.
-    transition.terminate(reason: "benchmark done")
+    driver.terminate(reason: "benchmark done")
   } catch {
     warn("the plugin cases failed: \(error)")
   }

@@ -83,7 +83,7 @@ extension PluginAnimator {
     guard let declared = info.params.first(where: { $0.name == name }) else {
       throw .notFound("no parameter named \(name) is declared")
     }
-    let declaredType = PluginParameters.type(of: declared.kind)
+    let declaredType = declared.kind.engineType
     let compatible = declaredType == type || (type == .string && declaredType == .enum)
     guard compatible else {
       throw .typeMismatch(

@@ -77,8 +77,7 @@ package final class PluginAnimator: TransitionAnimator {
   private var nextCompletionToken = 0
 
   /// The parameter values the plugin reads: the descriptor's defaults overlaid with the transition's params.
-  private(set) lazy var parameterValues: [String: ParameterValue] = PluginParameters.effectiveValues(
-    context?.params ?? [:], for: info)
+  private(set) lazy var parameterValues: [String: ParameterValue] = info.parameterValues(context?.params ?? [:])
 
   // Limits (TH_ERR_LIMIT).
   static let maximumNesting = 64
@@ -155,7 +154,7 @@ package final class PluginAnimator: TransitionAnimator {
 
   /// Binds the animator to its transition before it starts, so that calls the engine makes before handing
   /// over the context (the presentation controller's `frame_of_presented_view`) get a working context.
-  /// `PluginRegistry.makeTransition` does this; otherwise the first call with a context does.
+  /// The transition service's `TransitionFactory` does this; otherwise the first call with a context does.
   package func attach(to transition: Transition) {
     attachContext(transition.context)
   }

@@ -1,6 +1,7 @@
 import CTransitionABI
 import PluginHost
 import TransitionEngine
+import TransitionService
 
 /// The checks that create animator instances and run transitions of one animator (and operation).
 enum OperationChecks {
@@ -184,8 +185,8 @@ enum OperationChecks {
               "it completes inside animate_transition, so there is nothing to cancel: an interactive "
                 + "transition with it cannot be driven")
           }
-          run.perform("update") { (transition) throws(TransitionError) in _ = try transition.update(percent: percent) }
-          run.perform("cancel") { (transition) throws(TransitionError) in try transition.cancel() }
+          run.perform("update", .update(percent: percent))
+          run.perform("cancel", .cancel())
           run.advanceUntilEnded()
           if let failure = cancelFailure(run) { return .fail("\(label): \(failure)") }
         }
@@ -208,10 +209,8 @@ enum OperationChecks {
           if run.isEnded {
             endedAtStart = true  // completed inside animate_transition: judged as it is
           } else {
-            run.perform("update") { (transition) throws(TransitionError) in
-              _ = try transition.update(percent: percent)
-            }
-            run.perform("finish") { (transition) throws(TransitionError) in try transition.finish() }
+            run.perform("update", .update(percent: percent))
+            run.perform("finish", .finish())
             run.advanceUntilEnded()
           }
           if let failure = completionFailure(run, expected: .completed) {
@@ -242,7 +241,7 @@ enum OperationChecks {
           notes.append(
             "a normal run ended at \(format(run.clock)) s, before half its duration of \(format(duration)) s")
         } else {
-          run.perform("reverse") { (transition) throws(TransitionError) in _ = try transition.reverse() }
+          run.perform("reverse", .reverse)
           run.advanceUntilEnded()
           if let failure = cancelFailure(run) { return .fail("reversed halfway through a normal run: \(failure)") }
           done.append("running → cancelling ended cancelled and restored")
@@ -257,8 +256,8 @@ enum OperationChecks {
         run.start()
         let endedAtStart = run.isEnded
         if !endedAtStart {
-          run.perform("update") { (transition) throws(TransitionError) in _ = try transition.update(percent: 0.5) }
-          run.perform("cancel") { (transition) throws(TransitionError) in try transition.cancel() }
+          run.perform("update", .update(percent: 0.5))
+          run.perform("cancel", .cancel())
         }
         let duration = run.transition?.duration ?? 0
         run.advance(seconds: duration * 0.1)
@@ -270,7 +269,7 @@ enum OperationChecks {
         } else if run.isEnded {
           notes.append("a cancel from 50 % ended \(run.describeOutcome) almost at once")
         } else {
-          run.perform("reverse") { (transition) throws(TransitionError) in _ = try transition.reverse() }
+          run.perform("reverse", .reverse)
           run.advanceUntilEnded()
           if let failure = completionFailure(run, expected: .completed) {
             return .fail("a cancel from 50 % reversed on its way back: \(failure)")
@@ -318,14 +317,9 @@ enum OperationChecks {
           run.recordsFrames = true
           run.start()
           for step in 1...10 {
-            run.perform("update") { (transition) throws(TransitionError) in
-              _ = try transition.update(percent: Double(step) / 10)
-              run.recordPresentation()
-            }
+            if run.perform("update", .update(percent: Double(step) / 10)) { run.recordPresentation() }
           }
-          run.perform(finishing ? "finish" : "cancel") { (transition) throws(TransitionError) in
-            if finishing { try transition.finish() } else { try transition.cancel() }
-          }
+          run.perform(finishing ? "finish" : "cancel", finishing ? .finish() : .cancel())
           run.advanceUntilEnded()
           if let failure = inspect(run, label) { return .fail(failure) }
         }
@@ -410,8 +404,8 @@ enum OperationChecks {
       normal.terminate()
       if case .success(let run) = harness.makeRun(interactive: true) {
         run.start()
-        run.perform("update") { (transition) throws(TransitionError) in _ = try transition.update(percent: 0.5) }
-        run.perform("cancel") { (transition) throws(TransitionError) in try transition.cancel() }
+        run.perform("update", .update(percent: 0.5))
+        run.perform("cancel", .cancel())
         run.advanceUntilEnded()
         run.terminate()
       }

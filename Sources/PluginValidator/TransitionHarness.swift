@@ -1,5 +1,6 @@
 import PluginHost
 import TransitionEngine
+import TransitionService
 
 /// The scene every transition check runs on: an iPhone-sized container (390 × 844) with the from tree shown and
 /// the to tree beside it, each a full-screen root with a header and a card (the two cards share the match key
@@ -45,19 +46,22 @@ struct TransitionHarness {
   let animatorID: String
   let operation: String
 
-  /// A transition on a fresh sample scene, ready to start: the roots placed as the engine places them, and
-  /// the scene's state captured before anything of the animator ran.
+  /// A transition on a fresh sample scene, ready to start, made as the host makes every transition (the transition
+  /// service's `TransitionFactory`): the roots placed as the engine places them, and the scene's state captured
+  /// before anything of the animator ran.
   func makeRun(interactive: Bool) -> Result<HarnessRun, CheckFailure> {
     let (scene, from, to, views) = SampleScene.make()
-    let made: (transition: Transition, animator: PluginAnimator)
-    do {
-      made = try host.registry.makeTransition(
-        animatorID: animatorID, scene: scene, from: from, to: to, operation: TransitionOperation(name: operation),
-        options: TransitionOptions(isInteractive: interactive))
+    let driver: LocalTransitionDriver
+    do throws(TransitionStartError) {
+      driver = try TransitionFactory(catalog: PluginAnimatorCatalog(registry: host.registry)).make(
+        TransitionRequest(
+          animator: animatorID, operation: TransitionOperation(name: operation),
+          trees: ViewTrees(scene: scene, fromRoot: from, toRoot: to),
+          options: TransitionOptions(isInteractive: interactive)))
     } catch {
       return .failure(CheckFailure("the host cannot set up the transition: \(error.message)"))
     }
-    return .success(HarnessRun(scene: scene, from: from, to: to, views: views, made: made, log: host.log))
+    return .success(HarnessRun(scene: scene, to: to, views: views, driver: driver, log: host.log))
   }
 
   /// A normal (non-interactive) run from start to end; a run whose set-up failed reports it as its problem.
@@ -79,8 +83,10 @@ final class HarnessRun {
   static let step = 1.0 / 60
 
   let scene: Scene?
-  let transition: Transition?
-  let animator: PluginAnimator?
+  /// The service's driver of the transition.
+  let driver: LocalTransitionDriver?
+  /// The engine transition.
+  var transition: Transition? { driver?.transition }
   private let log: LogRecorder?
   private let views: [View]
   /// The scene before `start()`.
@@ -99,33 +105,32 @@ final class HarnessRun {
   /// Log lines at the misbehaving level that existed before this run (they belong to someone else).
   private let logBaseline: Int
 
-  init(
-    scene: Scene, from: View, to: View, views: [View], made: (transition: Transition, animator: PluginAnimator),
-    log: LogRecorder
-  ) {
+  init(scene: Scene, to: View, views: [View], driver: LocalTransitionDriver, log: LogRecorder) {
     self.scene = scene
-    self.transition = made.transition
-    self.animator = made.animator
+    self.driver = driver
     self.log = log
     self.views = views
     logBaseline = log.misbehaviour.count
     // Where the engine puts the roots at the start (CONVENTIONS, "Which views are where"): a dismissal that
     // kept the presenter's view has the to root at the bottom of the container.
-    if made.transition.operation.kind == .dismissal && !made.transition.removesPresentersView {
+    if driver.transition.operation.kind == .dismissal && !driver.transition.removesPresentersView {
       scene.container.insertSubview(to, at: 0)
     }
     initialState = SceneState.capture(scene: scene, views: views)
-    made.transition.onEnd = { [unowned self] outcome in
-      self.endCalls += 1
-      self.outcome = outcome
+    driver.onEvent = { [unowned self] event in
+      switch event {
+      case .ended(let outcome):
+        endCalls += 1
+        self.outcome = outcome
+      case .misbehaved(let report): misbehaviors.append(report)
+      case .misusedViewModel: break
+      }
     }
-    made.transition.onMisbehavior = { [unowned self] in self.misbehaviors.append($0) }
   }
 
   init(failedSetUp reason: String) {
     scene = nil
-    transition = nil
-    animator = nil
+    driver = nil
     log = nil
     views = []
     initialState = nil
@@ -138,15 +143,22 @@ final class HarnessRun {
   /// Starts the transition; false (with `problem` set) when the engine refuses.
   @discardableResult
   func start() -> Bool {
-    perform("start") { (transition) throws(TransitionError) in try transition.start() }
+    perform("start") { (driver) throws(TransitionError) in try driver.start() }
+  }
+
+  /// Runs `command` on the transition; false (with `problem` set) when it is refused.
+  @discardableResult
+  func perform(_ name: String, _ command: TransitionCommand) -> Bool {
+    perform(name) { (driver) throws(TransitionError) in _ = try driver.perform(command) }
   }
 
   /// Runs a call on the transition; false (with `problem` set) when it throws.
   @discardableResult
-  func perform(_ name: String, _ body: (Transition) throws(TransitionError) -> Void) -> Bool {
-    guard problem == nil, let transition else { return false }
+  func perform(_ name: String, _ body: (LocalTransitionDriver) throws(TransitionError) -> Void) -> Bool {
+    guard problem == nil, let driver else { return false }
+    let transition = driver.transition
     do {
-      try body(transition)
+      try body(driver)
       if recordsFrames && name == "start" { frames.append((0, transition.presentation())) }
       return true
     } catch {
@@ -161,9 +173,7 @@ final class HarnessRun {
     var left = seconds
     while left > 1e-12, !isEnded, problem == nil {
       let dt = min(Self.step, left)
-      guard perform("advance", { (transition) throws(TransitionError) in try transition.advance(by: dt) }) else {
-        return
-      }
+      guard perform("advance", .advance(seconds: dt)) else { return }
       left -= dt
       clock += dt
       if recordsFrames { frames.append((clock, transition.presentation())) }
@@ -234,8 +244,8 @@ final class HarnessRun {
 
   /// Ends a run that is still going (its animator is closed by the engine).
   func terminate() {
-    guard let transition, !isEnded else { return }
-    transition.terminate(reason: "validator")
+    guard let driver, !isEnded else { return }
+    driver.terminate(reason: "validator")
   }
 }
 

@@ -16,16 +16,6 @@ package enum FrameMode: String, CaseIterable, Sendable {
   case none
 }
 
-/// The header of a frame: which transition, which moment.
-struct FrameHeader {
-  var transition: String
-  /// The position in the transition's stream (0 for the first frame); nil for a sample, which is not part of it.
-  var seq: Int?
-  var time: Double
-  var percent: Double
-  var phase: String
-}
-
 /// Encodes one transition's frames, keeping what delta frames compare against.
 ///
 /// A frame object: `{"transition", "seq"?, "time", "percent", "phase", "views": [...], "delta"?: true,
@@ -49,12 +39,12 @@ struct FrameEncoder {
   /// "params":…}`) for the stream: full, or delta against the previous streamed frame. Calls `send` with the
   /// message's compact text, borrowed from json-c during the call.
   mutating func encodeNotification<R>(
-    _ header: FrameHeader, mode: FrameMode, contents: [String: JSON], send: (UnsafeRawBufferPointer) throws -> R
+    _ stamp: FrameStamp, mode: FrameMode, contents: [String: JSON], send: (UnsafeRawBufferPointer) throws -> R
   ) rethrows -> R {
     var message = JSONObjectBuilder()
     message.setNew("jsonrpc", string: "2.0")
     message.setNew("method", string: "transition/frame")
-    message.setNew("params", frameObject(header, delta: mode == .delta && hasStreamed, contents: contents))
+    message.setNew("params", frameObject(stamp, delta: mode == .delta && hasStreamed, contents: contents))
     hasStreamed = true
     if mode == .delta {
       swap(&previous, &states)
@@ -66,17 +56,17 @@ struct FrameEncoder {
 
   /// Encodes `states` as a full frame object (a `transition/sample` result); the stream's delta baseline is left
   /// alone.
-  mutating func encodeObject(_ header: FrameHeader, contents: [String: JSON]) -> JSON {
-    frameObject(header, delta: false, contents: contents).build()
+  mutating func encodeObject(_ stamp: FrameStamp, contents: [String: JSON]) -> JSON {
+    frameObject(stamp, delta: false, contents: contents).build()
   }
 
-  private mutating func frameObject(_ header: FrameHeader, delta: Bool, contents: [String: JSON]) -> JSONObjectBuilder {
+  private mutating func frameObject(_ stamp: FrameStamp, delta: Bool, contents: [String: JSON]) -> JSONObjectBuilder {
     var frame = JSONObjectBuilder()
-    frame.setNew("transition", string: header.transition)
-    if let seq = header.seq { frame.setNew("seq", integer: seq) }
-    frame.setNew("time", number: header.time)
-    frame.setNew("percent", number: header.percent)
-    frame.setNew("phase", string: header.phase)
+    frame.setNew("transition", string: stamp.transition)
+    if let seq = stamp.seq { frame.setNew("seq", integer: seq) }
+    frame.setNew("time", number: stamp.time)
+    frame.setNew("percent", number: stamp.percent)
+    frame.setNew("phase", string: stamp.phase)
     var views = JSONArrayBuilder(capacity: states.count)
     if delta {
       currentIDs.removeAll(keepingCapacity: true)

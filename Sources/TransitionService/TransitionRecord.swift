@@ -60,55 +60,47 @@ struct EndSummary {
   }
 }
 
-/// A live transition.
+/// A live transition as the protocol keeps it: its id, clock, frame stream and waiters around the driver that runs
+/// it.
 final class TransitionRecord {
   /// The n of its id "tn".
   let number: Int
   /// "t1", "t2", …
   let id: String
-  let transition: Transition
-  /// The animator (and what keeps its code loaded).
-  let binding: AnimatorBinding
+  /// The engine and animator (in this process or elsewhere); releasing the record releases them.
+  let driver: any TransitionDriver
   let clock: ClockKind
   let fps: Double
   let frames: FrameMode
-  /// Each view's `content`, by id.
-  let contents: [String: JSON]
 
   /// The next frame's `seq`.
   var seq = 0
-  var encoder = FrameEncoder()
   /// The real-time frame timer, while one is scheduled.
   var timer: ProtocolTimerID?
   /// When the next real-time frame is due, and the clock reading time was last taken at.
   var nextDeadline = 0.0
   var lastReading = 0.0
-  /// Set by the engine's `onEnd`; the service reports it (final frame, didEnd) once the engine call returns.
+  /// Set when the driver reports the end; the session reports it (final frame, didEnd) once the call returns.
   var outcome: TransitionOutcome?
   /// `transition/wait` requests waiting for the end.
   var waiters: [Responder] = []
 
-  init(
-    number: Int, transition: Transition, binding: AnimatorBinding, clock: ClockKind, fps: Double, frames: FrameMode,
-    contents: [String: JSON]
-  ) {
+  init(number: Int, driver: any TransitionDriver, clock: ClockKind, fps: Double, frames: FrameMode) {
     self.number = number
     self.id = "t\(number)"
-    self.transition = transition
-    self.binding = binding
+    self.driver = driver
     self.clock = clock
     self.fps = fps
     self.frames = frames
-    self.contents = contents
   }
 
   /// The protocol phase: "running", "paused", "finishing", "cancelling" or "ended".
-  var phase: String { outcome == nil ? transition.state.name : "ended" }
+  var phase: String { outcome == nil ? driver.status.state.name : "ended" }
 
   /// Whether time moves on its own (a real-time clock then needs frames).
   var isMoving: Bool {
     guard outcome == nil else { return false }
-    switch transition.state {
+    switch driver.status.state {
     case .running, .finishing, .cancelling: return true
     default: return false
     }
@@ -116,7 +108,13 @@ final class TransitionRecord {
 
   /// The time a frame shows: the timeline time, or percent × duration while paused (CONVENTIONS, "Units").
   var frameTime: Double {
-    transition.state == .paused ? transition.percent * transition.duration : transition.time
+    let status = driver.status
+    return status.state == .paused ? status.percent * status.duration : status.time
+  }
+
+  /// The header of the frame showing the transition now.
+  func stamp(seq: Int?) -> FrameStamp {
+    FrameStamp(transition: id, seq: seq, time: frameTime, percent: driver.status.percent, phase: phase)
   }
 
   /// `{"transition", "phase", "time", "percent"}`.
@@ -125,7 +123,7 @@ final class TransitionRecord {
     object.setNew("transition", JSON(id))
     object.setNew("phase", JSON(phase))
     object.setNew("time", JSON.number(frameTime))
-    object.setNew("percent", JSON.number(transition.percent))
+    object.setNew("percent", JSON.number(driver.status.percent))
     return object
   }
 }

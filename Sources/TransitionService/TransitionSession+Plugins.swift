@@ -6,12 +6,12 @@ import PluginHost
 
 extension TransitionSession {
   func registerPluginMethods(on dispatcher: Dispatcher) {
-    handle(dispatcher, "animators/list") { [unowned self] r, s throws(ResponseError) in try listAnimators(r, s) }
+    handleRequest(dispatcher, "animators/list") { [unowned self] r, s throws(ResponseError) in try listAnimators(r, s) }
     guard registry != nil else { return }
-    handle(dispatcher, "plugins/list") { [unowned self] r, s throws(ResponseError) in try listPlugins(r, s) }
-    handle(dispatcher, "plugins/load") { [unowned self] r, s throws(ResponseError) in try load(r, s) }
-    handle(dispatcher, "plugins/unload") { [unowned self] r, s throws(ResponseError) in try unload(r, s) }
-    handle(dispatcher, "plugins/reload") { [unowned self] r, s throws(ResponseError) in try reload(r, s) }
+    handleRequest(dispatcher, "plugins/list") { [unowned self] r, s throws(ResponseError) in try listPlugins(r, s) }
+    handleRequest(dispatcher, "plugins/load") { [unowned self] r, s throws(ResponseError) in try load(r, s) }
+    handleRequest(dispatcher, "plugins/unload") { [unowned self] r, s throws(ResponseError) in try unload(r, s) }
+    handleRequest(dispatcher, "plugins/reload") { [unowned self] r, s throws(ResponseError) in try reload(r, s) }
   }
 
   private func listAnimators(_ request: Request, _ responder: Responder) throws(ResponseError) {
@@ -20,7 +20,7 @@ extension TransitionSession {
     }
     var array = JSONArrayBuilder()
     for entry in catalog.entries where plugin == nil || entry.pluginID == plugin {
-      array.append(AnimatorParameters.json(entry))
+      array.append(AnimatorJSON.json(entry))
     }
     responder.reply(["animators": array.build()])
   }
@@ -65,8 +65,8 @@ extension TransitionSession {
     let pluginID = try request.requiredParam("plugin").string(at: "params.plugin")
     let force = try request.param("force").map { value throws(ResponseError) in try value.bool(at: "params.force") }
     if force == true, registry.plugins.contains(where: { $0.info.id == pluginID }) {
-      for record in liveRecords where record.binding.entry.pluginID == pluginID {
-        record.transition.terminate(reason: "pluginUnloaded")
+      for record in liveRecords where record.driver.facts.pluginID == pluginID {
+        record.driver.terminate(reason: "pluginUnloaded")
       }
       // The ended transitions are forgotten here, which releases their animators and so the plugin's code.
       reportEnds()

@@ -1,6 +1,7 @@
 // The transition protocol's state: live transitions by id, their clocks and frame streams, and how each one ends
-// (exactly one didEnd, whatever happens). The method handlers are in TransitionSession+Transitions.swift and
-// TransitionSession+Plugins.swift.
+// (exactly one didEnd, whatever happens). Every transition is made by the one TransitionFactory and driven through
+// its TransitionDriver. The typed operations are in TransitionSession+Transitions.swift; their JSON-RPC methods in
+// TransitionSession+Methods.swift and TransitionSession+Plugins.swift.
 
 import JSON
 import JSONRPC
@@ -37,6 +38,8 @@ package final class TransitionSession {
   let configuration: Configuration
   /// The animators transitions can use.
   package let catalog: any AnimatorCatalog
+  /// What makes every transition.
+  let factory: TransitionFactory
   /// The loaded plugins (`plugins/…`); nil when the host serves a fixed catalog (tests).
   let registry: PluginRegistry?
   let output: any ProtocolOutput
@@ -64,6 +67,7 @@ package final class TransitionSession {
   ) {
     self.configuration = configuration
     self.catalog = catalog
+    self.factory = TransitionFactory(catalog: catalog)
     self.registry = registry
     self.output = output
     self.scheduler = scheduler
@@ -94,14 +98,14 @@ package final class TransitionSession {
   package func inputClosed() {
     isInputClosed = true
     for record in liveRecords where record.clock == .manual || !record.isMoving {
-      record.transition.terminate(reason: "inputClosed")
+      record.driver.terminate(reason: "inputClosed")
     }
     reportEnds()
   }
 
   /// The host is ending early (SIGTERM, `exit`, closed stdout): every transition ends cancelled with `reason`.
   package func terminateAll(reason: String = "terminated") {
-    for record in liveRecords { record.transition.terminate(reason: reason) }
+    for record in liveRecords { record.driver.terminate(reason: reason) }
     reportEnds()
   }
 
@@ -132,25 +136,23 @@ package final class TransitionSession {
     return n
   }
 
-  /// Installs the engine callbacks that report ends, misbehaviour and scene misuse.
+  /// Routes the transition's events: its end waits in `pendingEnds` for `reportEnds`; misbehaviour and misuse of the
+  /// view model become `window/logMessage` warnings.
   func observe(_ record: TransitionRecord) {
-    record.transition.onEnd = { [unowned self, unowned record] outcome in
-      record.outcome = outcome
-      pendingEnds.append(record)
-    }
-    record.transition.onMisbehavior = { [unowned self, unowned record] report in
-      logMessage(
-        type: 2, "\(record.id): \(report.animatorID) misbehaved: \(report.message)",
-        data: ["transition": JSON(record.id), "animator": JSON(report.animatorID), "kind": JSON(report.kindName)])
-    }
-    if record.transition.scene.onMisuse == nil {
-      record.transition.scene.onMisuse = { [unowned self, unowned record] misuse in
+    record.driver.onEvent = { [unowned self, unowned record] event in
+      let animator = record.driver.facts.animatorID
+      switch event {
+      case .ended(let outcome):
+        record.outcome = outcome
+        pendingEnds.append(record)
+      case .misbehaved(let report):
         logMessage(
-          type: 2, "\(record.id): \(record.binding.entry.qualifiedID) misused the view model: \(misuse)",
-          data: [
-            "transition": JSON(record.id), "animator": JSON(record.binding.entry.qualifiedID),
-            "kind": JSON("sceneMisuse"),
-          ])
+          type: 2, "\(record.id): \(report.animatorID) misbehaved: \(report.message)",
+          data: ["transition": JSON(record.id), "animator": JSON(report.animatorID), "kind": JSON(report.kindName)])
+      case .misusedViewModel(let misuse):
+        logMessage(
+          type: 2, "\(record.id): \(animator) misused the view model: \(misuse)",
+          data: ["transition": JSON(record.id), "animator": JSON(animator), "kind": JSON("sceneMisuse")])
       }
     }
   }
@@ -160,15 +162,9 @@ package final class TransitionSession {
   /// Sends the record's next frame (nothing when its `frames` is "none").
   func emitFrame(_ record: TransitionRecord) {
     guard record.frames != .none else { return }
-    let transition = record.transition
-    transition.scene.presentation(at: transition.time, into: &record.encoder.states)
-    let header = FrameHeader(
-      transition: record.id, seq: record.seq, time: record.frameTime, percent: transition.percent,
-      phase: record.phase)
+    let stamp = record.stamp(seq: record.seq)
     record.seq += 1
-    record.encoder.encodeNotification(header, mode: record.frames, contents: record.contents) {
-      output.sendSerializedMessage($0)
-    }
+    record.driver.streamFrame(stamp, mode: record.frames) { output.sendSerializedMessage($0) }
   }
 
   // MARK: Real-time clock
@@ -202,11 +198,7 @@ package final class TransitionSession {
     let now = scheduler.now
     let dt = max(0, now - record.lastReading)
     record.lastReading = now
-    do {
-      try record.transition.advance(by: dt)
-    } catch {
-      diagnostic("\(record.id): advance failed: \(error)")
-    }
+    advance(record, by: dt)
     flushPluginLogs()
     if record.outcome == nil {
       emitFrame(record)
@@ -219,6 +211,15 @@ package final class TransitionSession {
       }
     }
     reportEnds()
+  }
+
+  /// Lets `dt` seconds pass for the record's transition (a refusal is a host bug: logged, never a reply).
+  func advance(_ record: TransitionRecord, by dt: Double) {
+    do {
+      _ = try record.driver.perform(.advance(seconds: dt))
+    } catch {
+      diagnostic("\(record.id): advance failed: \(error)")
+    }
   }
 
   // MARK: Ends

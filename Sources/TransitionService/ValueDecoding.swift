@@ -7,17 +7,17 @@ import TransitionEngine
 
 /// A value that could not be read: `field` is its path (`to.children[1].frame.width`), `problem` the rest of the
 /// sentence ("must be a finite number ≥ 0").
-struct FieldError: Error {
-  var field: String
-  var problem: String
+package struct FieldError: Error, Equatable, Sendable, CustomStringConvertible {
+  package var field: String
+  package var problem: String
 
-  init(_ field: String, _ problem: String) {
+  package init(_ field: String, _ problem: String) {
     self.field = field
     self.problem = problem
   }
 
   /// "`field` `problem`".
-  var sentence: String { "\(field) \(problem)" }
+  package var description: String { "\(field) \(problem)" }
 }
 
 /// Typed reads that throw `FieldError`.

@@ -23,14 +23,22 @@ struct ViewTreeError: Error {
   }
 }
 
-/// Two decoded view trees in a new scene, with the `content` the protocol keeps per view.
-struct DecodedTrees {
-  /// The scene holding both trees (its container sized as asked).
-  var scene: Scene
-  var fromRoot: View
-  var toRoot: View
+/// The two view trees of a transition in their scene, with the `content` the protocol keeps per view: what
+/// `ViewTreeDecoder` makes of `transition/start`'s JSON, or what an in-process caller builds with the engine's API.
+package struct ViewTrees {
+  /// The scene holding both trees (its container sized as asked), the from root shown in the container.
+  package var scene: Scene
+  package var fromRoot: View
+  package var toRoot: View
   /// Each view's `content` (opaque JSON passed through into full frames), by view id.
-  var contents: [String: JSON]
+  package var contents: [String: JSON]
+
+  package init(scene: Scene, fromRoot: View, toRoot: View, contents: [String: JSON] = [:]) {
+    self.scene = scene
+    self.fromRoot = fromRoot
+    self.toRoot = toRoot
+    self.contents = contents
+  }
 }
 
 /// Builds the scene of a transition from `container`, `from` and `to`.
@@ -49,12 +57,12 @@ struct ViewTreeDecoder {
   static let containerID = "container"
 
   /// Decodes `container` (`{width, height}`) and both trees.
-  static func decode(container: JSON, from: JSON, to: JSON) throws(ViewTreeError) -> DecodedTrees {
+  static func decode(container: JSON, from: JSON, to: JSON) throws(ViewTreeError) -> ViewTrees {
     let size = try containerSize(container)
     var decoder = ViewTreeDecoder(scene: Scene(containerSize: size, containerID: containerID))
     let fromRoot = try decoder.node(from, path: "from")
     let toRoot = try decoder.node(to, path: "to")
-    return DecodedTrees(scene: decoder.scene, fromRoot: fromRoot, toRoot: toRoot, contents: decoder.contents)
+    return ViewTrees(scene: decoder.scene, fromRoot: fromRoot, toRoot: toRoot, contents: decoder.contents)
   }
 
   private init(scene: Scene) {

@@ -69,12 +69,9 @@ import TransitionEngine
     let registry = try registry(loadingBuiltIns: ["PullDown"])
     let scene = Scene(containerSize: Size(width: 400, height: 800))
     let (from, to) = try PullDownTests.trees(scene, dismissing: false)
-    let old = try registry.makeTransition(
-      animatorID: "pull-down", scene: scene, from: from, to: to, operation: .present)
-    var oldOutcome: TransitionOutcome?
-    old.transition.onEnd = { oldOutcome = $0 }
-    try old.transition.start()
-    try old.transition.advance(by: 0.25)
+    let old = try PluginTransitionRun(registry, "pull-down", scene: scene, from: from, to: to, operation: .present)
+    try old.start()
+    _ = try old.driver.perform(.advance(seconds: 0.25))
 
     try registry.reload(pluginID: "com.transitionhost.pulldown")
     #expect(registry.plugins.map(\.generation) == [2])
@@ -83,23 +80,19 @@ import TransitionEngine
     // A new transition runs on the new copy, with its own Swift globals (its descriptor built afresh).
     let newScene = Scene(containerSize: Size(width: 400, height: 800))
     let (newFrom, newTo) = try PullDownTests.trees(newScene, dismissing: false)
-    let new = try registry.makeTransition(
-      animatorID: "pull-down", scene: newScene, from: newFrom, to: newTo, operation: .present)
+    let new = try PluginTransitionRun(
+      registry, "pull-down", scene: newScene, from: newFrom, to: newTo, operation: .present)
     #expect(new.animator.generation.number == 2)
-    var newOutcome: TransitionOutcome?
-    new.transition.onEnd = { newOutcome = $0 }
-    try new.transition.start()
+    try new.start()
     expectClose(
       try #require(try new.transition.sample(time: 0.1).first { $0.id == "presented" }).frame.origin.y,
       -800 * (1 - Reference.easeInOut(0.2)))
 
     // The old one finishes on the old code, which stays mapped (a Swift library is never unmapped).
-    while oldOutcome == nil { try old.transition.advance(by: 1.0 / 60) }
-    #expect(oldOutcome == .completed)
+    #expect(try old.run() == .completed)
     #expect(scene.container.subviews.map(\.id) == ["presented"])
     #expect(old.animator.generation.isShutDown)
     #expect(old.animator.generation.libraryDisposition == .keptMapped)
-    while newOutcome == nil { try new.transition.advance(by: 1.0 / 60) }
-    #expect(newOutcome == .completed)
+    #expect(try new.run() == .completed)
   }
 }

@@ -2,6 +2,7 @@ import PluginHost
 import TestSupport
 import Testing
 import TransitionEngine
+import TransitionService
 
 /// The Minimal fixture's C animators run whole transitions on the engine through the host API.
 @Suite struct MinimalTransitionTests {
@@ -83,11 +84,9 @@ import TransitionEngine
 
   @Test func unsupportedOperationIsRefusedWith2003() throws {
     let registry = try registry(loadingFixtures: ["Minimal"])
-    #expect(throws: TransitionSetupError.self) { try PluginTransitionRun(registry, "slide", operation: .push) }
-    do {
-      _ = try PluginTransitionRun(registry, "slide", operation: .push)
-    } catch let error as TransitionSetupError {
-      #expect(error.code == 2003)
-    }
+    #expect(
+      throws: TransitionStartError.operationNotSupported(
+        animator: "com.example.test.minimal/slide", operation: "push", supported: ["present", "dismiss"])
+    ) { try PluginTransitionRun(registry, "slide", operation: .push) }
   }
 }

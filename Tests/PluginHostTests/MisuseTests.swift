@@ -3,6 +3,7 @@ import PluginHost
 import TestSupport
 import Testing
 import TransitionEngine
+import TransitionService
 
 /// Every kind of host-API misuse, one Misuse fixture animator each: the call returns its documented status and
 /// changes nothing, the misbehaviour is reported naming the animator, the transition ends as documented, and a
@@ -335,17 +336,10 @@ import TransitionEngine
 
   @Test func createReturningNullIs2008AndReleasesTheLease() throws {
     let host = try Host()
-    let scene = Scene(containerSize: Size(width: 10, height: 10))
-    let from = try scene.makeView(id: "from")
-    let to = try scene.makeView(id: "to")
-    do {
-      _ = try host.registry.makeTransition(
-        animatorID: "com.example.test.misuse/create-fails", scene: scene, from: from, to: to, operation: .present)
-      Issue.record("makeTransition succeeded")
-    } catch {
-      #expect(error == .creationFailed(animatorID: "com.example.test.misuse/create-fails"))
-      #expect(error.code == 2008)
-    }
+    #expect(
+      throws: TransitionStartError.animatorRefused(
+        animator: "com.example.test.misuse/create-fails", reason: "its create returned NULL")
+    ) { try PluginTransitionRun(host.registry, "com.example.test.misuse/create-fails") }
     #expect(host.registry.plugins.allSatisfy { $0.runningTransitions == 0 })
     #expect(try host.goodTransitionStillRuns())
   }

@@ -1,10 +1,12 @@
 // Running a plugin animator's transition on the manual clock, for the tests that load plugins with dlopen
 // (PluginHostTests, AnimatorTests): a registry loaded from the build folder, a logger that keeps what plugins log,
-// and one transition with its outcome and misbehaviour reports.
+// and one transition, made and driven as the host makes and drives it (TransitionFactory, its driver), with its
+// outcome and misbehaviour reports.
 
 import PluginHost
 import Synchronization
 import TransitionEngine
+import TransitionService
 
 /// A logger that keeps what plugins log.
 package final class LogCapture: Sendable {
@@ -51,12 +53,16 @@ package final class PluginTransitionRun {
   package let scene: Scene
   package let from: View
   package let to: View
-  package let transition: Transition
+  /// The service's driver of the transition (the engine transition is `transition`).
+  package let driver: LocalTransitionDriver
   package let animator: PluginAnimator
   package private(set) var outcome: TransitionOutcome?
   package private(set) var misbehaviors: [Misbehavior] = []
 
-  /// Makes the transition of `animatorID` from `from` to `to` in `scene` (not started).
+  /// Makes the transition of `animatorID` from `from` to `to` in `scene` (not started), through the service's
+  /// `TransitionFactory`: the params are checked and completed as `transition/start` checks them.
+  ///
+  /// - Throws: `TransitionStartError` (unknown animator, unsupported operation, a bad parameter …).
   package init(
     _ registry: PluginRegistry, _ animatorID: String, scene: Scene, from: View, to: View,
     operation: TransitionOperation, params: [String: ParameterValue] = [:],
@@ -65,28 +71,37 @@ package final class PluginTransitionRun {
     self.scene = scene
     self.from = from
     self.to = to
-    let made = try registry.makeTransition(
-      animatorID: animatorID, scene: scene, from: from, to: to, operation: operation, params: params,
-      options: options)
-    transition = made.transition
-    animator = made.animator
-    transition.onEnd = { [unowned self] in self.outcome = $0 }
-    transition.onMisbehavior = { [unowned self] in self.misbehaviors.append($0) }
+    let factory = TransitionFactory(catalog: PluginAnimatorCatalog(registry: registry))
+    driver = try factory.make(
+      TransitionRequest(
+        animator: animatorID, operation: operation, trees: ViewTrees(scene: scene, fromRoot: from, toRoot: to),
+        params: params, options: options))
+    animator = driver.animator as! PluginAnimator
+    driver.onEvent = { [unowned self] event in
+      switch event {
+      case .ended(let outcome): self.outcome = outcome
+      case .misbehaved(let report): misbehaviors.append(report)
+      case .misusedViewModel: break
+      }
+    }
   }
+
+  /// The engine transition.
+  package var transition: Transition { driver.transition }
 
   /// Starts the transition.
   package func start() throws {
-    try transition.start()
+    try driver.start()
   }
 
   /// Starts the transition if it is idle, then advances the manual clock in frames of `step` seconds until it ends
   /// (at most `limit` seconds); the outcome, or nil when it did not end.
   @discardableResult
   package func run(step: Double = 1.0 / 60, limit: Double = 10) throws -> TransitionOutcome? {
-    if case .idle = transition.state { try transition.start() }
+    if case .idle = transition.state { try driver.start() }
     var elapsed = 0.0
     while outcome == nil, elapsed < limit {
-      try transition.advance(by: step)
+      _ = try driver.perform(.advance(seconds: step))
       elapsed += step
     }
     return outcome

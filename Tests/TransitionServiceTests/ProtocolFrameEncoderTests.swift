@@ -40,7 +40,7 @@ import TransitionEngine
     {
       scene.presentation(at: 0, into: &encoder.states)
       return encoder.encodeNotification(
-        FrameHeader(transition: transition, seq: seq, time: time, percent: percent, phase: "running"), mode: mode,
+        FrameStamp(transition: transition, seq: seq, time: time, percent: percent, phase: "running"), mode: mode,
         contents: contents
       ) { String(decoding: $0, as: UTF8.self) }
     }
@@ -98,7 +98,7 @@ import TransitionEngine
     let fixture = Fixture()
     fixture.scene.presentation(at: 0, into: &fixture.encoder.states)
     let text = fixture.encoder.encodeNotification(
-      FrameHeader(transition: "t1", seq: 0, time: 0, percent: 0, phase: "paused"), mode: .full, contents: [:]
+      FrameStamp(transition: "t1", seq: 0, time: 0, percent: 0, phase: "paused"), mode: .full, contents: [:]
     ) { String(decoding: $0, as: UTF8.self) }
     #expect(text.contains(#""bounds":{"x":0,"y":0,"width":100,"height":50}"#))
     #expect(text.contains(#""worldTransform":[2,0,0,0,0,2,0,0,0,0,1,0,-40,-5,0,1]"#))
@@ -174,7 +174,7 @@ import TransitionEngine
     fixture.card.alpha = 1
     fixture.scene.presentation(at: 0, into: &fixture.encoder.states)
     let sample = fixture.encoder.encodeObject(
-      FrameHeader(transition: "t1", seq: nil, time: 0, percent: 0, phase: "paused"), contents: fixture.contents)
+      FrameStamp(transition: "t1", seq: nil, time: 0, percent: 0, phase: "paused"), contents: fixture.contents)
     #expect(sample["seq"] == nil)
     #expect(sample["views"]?.count == 3)
     #expect(sample.view("card")?["content"] != nil)
@@ -239,7 +239,7 @@ import TransitionEngine
     let fixture = Fixture()
     let streamed = try fixture.notification(seq: 0, mode: .full)
     let sample = fixture.encoder.encodeObject(
-      FrameHeader(transition: "t1", seq: 0, time: 0.25, percent: 0.5, phase: "running"), contents: fixture.contents)
+      FrameStamp(transition: "t1", seq: 0, time: 0.25, percent: 0.5, phase: "running"), contents: fixture.contents)
     #expect(sample.serialized() == streamed.serialized())
     // Whole numbers are integers in the tree too, as a parser would read the text.
     #expect(sample.view("card")?["zIndex"]?.intValue == 1)

@@ -9,7 +9,7 @@ import TransitionEngine
   private let container: JSON = ["width": 400, "height": 800]
   private let plainTo: JSON = ["id": "to", "frame": ["x": 0, "y": 0, "width": 400, "height": 800]]
 
-  private func decode(from: JSON, to: JSON? = nil, container: JSON? = nil) throws(ViewTreeError) -> DecodedTrees {
+  private func decode(from: JSON, to: JSON? = nil, container: JSON? = nil) throws(ViewTreeError) -> ViewTrees {
     try ViewTreeDecoder.decode(container: container ?? self.container, from: from, to: to ?? plainTo)
   }
 

@@ -1,0 +1,77 @@
+// A transition whose engine and animator run in this process: the driver `TransitionFactory` makes. In-process clients
+// that need the engine itself (the validator's checks, the animator tests, the benchmarks) reach it through
+// `transition`; the session only ever uses the `TransitionDriver` protocol.
+
+import JSON
+import TransitionEngine
+
+/// An engine `Transition` and the animator instance that runs it, in this process.
+package final class LocalTransitionDriver: TransitionDriver {
+  /// The engine transition (for in-process clients; the session goes through the protocol).
+  package let transition: Transition
+  /// The animator instance, and what keeps its plugin loaded until the transition is released.
+  package let binding: AnimatorBinding
+  package let facts: TransitionFacts
+  /// Each view's `content`, by id (passed through into full frames).
+  private let contents: [String: JSON]
+  private var encoder = FrameEncoder()
+  package var onEvent: (TransitionEvent) -> Void = { _ in }
+
+  /// Wraps `transition`, made by `binding`'s animator; routes the engine's callbacks to `onEvent`.
+  init(transition: Transition, binding: AnimatorBinding, contents: [String: JSON]) {
+    self.transition = transition
+    self.binding = binding
+    self.contents = contents
+    facts = TransitionFacts(
+      animatorID: binding.entry.qualifiedID, pluginID: binding.entry.pluginID, operation: transition.operation.name)
+    transition.onEnd = { [unowned self] in onEvent(.ended($0)) }
+    transition.onMisbehavior = { [unowned self] in onEvent(.misbehaved($0)) }
+    let previous = transition.scene.onMisuse  // a scene the caller built may report to it as well
+    transition.scene.onMisuse = { [unowned self] misuse in
+      previous?(misuse)
+      onEvent(.misusedViewModel("\(misuse)"))
+    }
+  }
+
+  /// The engine animator (a `PluginAnimator` for a plugin's animator).
+  package var animator: any TransitionAnimator { binding.animator }
+
+  package var status: TransitionStatus {
+    TransitionStatus(
+      state: transition.state, time: transition.time, percent: transition.percent, duration: transition.duration,
+      isInteractive: transition.isInteractive)
+  }
+
+  package func start() throws(TransitionError) {
+    try transition.start()
+  }
+
+  package func perform(_ command: TransitionCommand) throws(TransitionError) -> TransitionCommandResult {
+    switch command {
+    case .update(let percent): _ = try transition.update(percent: percent)
+    case .pause: try transition.pause()
+    case .finish(let velocity, let speed, let curve):
+      try transition.finish(velocity: velocity, speed: speed, curve: curve)
+    case .cancel(let velocity, let speed, let curve):
+      try transition.cancel(velocity: velocity, speed: speed, curve: curve)
+    case .release(let velocity): return .released(try transition.release(velocity: velocity))
+    case .reverse: _ = try transition.reverse()
+    case .advance(let seconds): try transition.advance(by: seconds)
+    }
+    return .done
+  }
+
+  package func terminate(reason: String) {
+    transition.terminate(reason: reason)
+  }
+
+  package func streamFrame(_ stamp: FrameStamp, mode: FrameMode, send: (UnsafeRawBufferPointer) -> Void) {
+    transition.scene.presentation(at: transition.time, into: &encoder.states)
+    encoder.encodeNotification(stamp, mode: mode, contents: contents, send: send)
+  }
+
+  package func sampleFrame(_ stamp: FrameStamp, at time: Double) -> JSON {
+    transition.scene.presentation(at: time, into: &encoder.states)
+    return encoder.encodeObject(stamp, contents: contents)
+  }
+}

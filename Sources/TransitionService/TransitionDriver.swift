@@ -1,0 +1,131 @@
+// The seam between the protocol's bookkeeping (ids, clocks, waiters, the frame stream: TransitionSession) and the
+// engine and plugin work of one transition. Everything the session asks of a transition goes through one
+// `TransitionDriver`; everything a transition tells the session comes back as a `TransitionEvent`. Only value types
+// cross it (commands, statuses, outcomes, misbehaviour reports, frame bytes), never a `Transition`, a view or an
+// animator, so a driver may run its transition in this process (`LocalTransitionDriver`) or in another one.
+
+import JSON
+import TransitionEngine
+
+/// Where a transition stands: what the session reads after every call (and after every event).
+package struct TransitionStatus: Equatable, Sendable {
+  /// The engine's state; `.ended` once the transition ended.
+  package var state: TransitionState
+  /// The timeline time in seconds.
+  package var time: Double
+  /// The completion fraction in [0, 1].
+  package var percent: Double
+  /// The duration the animator gave (seconds).
+  package var duration: Double
+  /// Whether the client drives it now (`transition/update`); false once it finishes or cancels.
+  package var isInteractive: Bool
+
+  package init(state: TransitionState, time: Double, percent: Double, duration: Double, isInteractive: Bool) {
+    self.state = state
+    self.time = time
+    self.percent = percent
+    self.duration = duration
+    self.isInteractive = isInteractive
+  }
+}
+
+/// What one transition is, fixed when it was made.
+package struct TransitionFacts: Equatable, Sendable {
+  /// `pluginId/animatorId` of the animator that runs it.
+  package var animatorID: String
+  /// The plugin that provides the animator.
+  package var pluginID: String
+  /// The operation's name (`present`, `push`, or a custom one).
+  package var operation: String
+
+  package init(animatorID: String, pluginID: String, operation: String) {
+    self.animatorID = animatorID
+    self.pluginID = pluginID
+    self.operation = operation
+  }
+}
+
+/// A call that moves a transition (the protocol's transition methods and its clocks).
+package enum TransitionCommand: Equatable, Sendable {
+  /// `transition/update`: the interactive percent (clamped to [0, 1]).
+  case update(percent: Double)
+  /// `transition/pause`.
+  case pause
+  /// `transition/finish`: complete from where it is, with a velocity (d(percent)/dt) and an optional speed and
+  /// curve for the tail.
+  case finish(velocity: Double = 0, speed: Double? = nil, curve: TimingCurve? = nil)
+  /// `transition/cancel`: return to the start, likewise.
+  case cancel(velocity: Double = 0, speed: Double? = nil, curve: TimingCurve? = nil)
+  /// `transition/release`: the release rule picks finish or cancel.
+  case release(velocity: Double)
+  /// `transition/reverse`: a finishing transition cancels, a cancelling one finishes.
+  case reverse
+  /// Time passes: `transition/tick` or a real-time frame.
+  case advance(seconds: Double)
+}
+
+/// What a command returns besides the new status.
+package enum TransitionCommandResult: Equatable, Sendable {
+  case done
+  /// `release`: which way the rule decided.
+  case released(ReleaseDecision)
+}
+
+/// What a transition reports on its own, during any call into it.
+package enum TransitionEvent: Sendable {
+  /// It ended (exactly once); the session reports it once the call that ended it has returned.
+  case ended(TransitionOutcome)
+  /// Its animator broke a rule (reported, not fatal).
+  case misbehaved(Misbehavior)
+  /// Its animator misused the view model (a sentence).
+  case misusedViewModel(String)
+}
+
+/// The header of one frame: which transition, which position in its stream, which moment.
+package struct FrameStamp: Sendable {
+  package var transition: String
+  /// The position in the transition's stream (0 for the first frame); nil for a sample, which is not part of it.
+  package var seq: Int?
+  package var time: Double
+  package var percent: Double
+  package var phase: String
+
+  package init(transition: String, seq: Int?, time: Double, percent: Double, phase: String) {
+    self.transition = transition
+    self.seq = seq
+    self.time = time
+    self.percent = percent
+    self.phase = phase
+  }
+}
+
+/// One transition's engine and animator.
+///
+/// Contract: `start()` once, first; then any commands, frames and samples; `terminate` at any time (a no-op once
+/// ended). Each call returns after the transition has done what it was asked, `status` then describes the result,
+/// and the events the call caused have been delivered to `onEvent` before it returns. A driver never replies to a
+/// client and never sends a notification: that is the session's job.
+///
+/// - Important: Used on the host thread only.
+package protocol TransitionDriver: AnyObject {
+  /// What the transition is.
+  var facts: TransitionFacts { get }
+  /// Where it stands now.
+  var status: TransitionStatus { get }
+  /// Receives the transition's events; set it before `start()`.
+  var onEvent: (TransitionEvent) -> Void { get set }
+
+  /// Starts the transition: the animator's `animateTransition` runs.
+  func start() throws(TransitionError)
+  /// Moves the transition as `command` says.
+  func perform(_ command: TransitionCommand) throws(TransitionError) -> TransitionCommandResult
+  /// Ends it now, cancelled with `reason` ("inputClosed", "terminated", "pluginUnloaded").
+  func terminate(reason: String)
+
+  /// Encodes the transition as it is now into a whole `transition/frame` notification (full, or delta against the
+  /// previous streamed frame) and hands its compact text to `send` (borrowed during the call).
+  func streamFrame(_ stamp: FrameStamp, mode: FrameMode, send: (UnsafeRawBufferPointer) -> Void)
+  /// The transition as it would look at `time` (timeline seconds), as a full frame object: no time passes and no
+  /// completion runs (CONVENTIONS, `transition/sample`).
+  func sampleFrame(_ stamp: FrameStamp, at time: Double) -> JSON
+}
