@@ -2,6 +2,7 @@ import CTransitionABI
 import POSIX
 import PluginHost
 import TransitionEngine
+import TransitionService
 
 #if canImport(Glibc)
   import Glibc
@@ -168,7 +169,7 @@ enum LibraryChecks {
           + "animator\(animators.count == 1 ? "" : "s")",
         animators: animators)
     case .failure(let error):
-      return .fail("error \(error.code): \(error.message)")
+      return .fail("error \(error.errorCode): \(error.message)")
     }
   }
 }

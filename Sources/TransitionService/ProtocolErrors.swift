@@ -1,5 +1,6 @@
-// The application error codes of the transition protocol (CONVENTIONS, "Errors"), built from what the plugin host
-// and the engine report. Messages are one sentence; structure goes into `data`.
+// The error replies of the transition protocol (CONVENTIONS, "Errors"), built from what the plugin host and the
+// engine report, with the codes of ApplicationErrorCodes.swift. Messages are one sentence; structure goes into
+// `data`.
 
 import JSON
 import JSONRPC
@@ -38,21 +39,18 @@ extension ResponseError {
     case .unknownPlugin(let pluginID):
       return .invalidParams(field: "params.plugin", "names no loaded plugin (\(pluginID))")
     }
-    return ResponseError(code: ErrorCode(rawValue: error.code), message: sentence(error.message), data: data.build())
+    return ResponseError(code: error.errorCode, message: sentence(error.message), data: data.build())
   }
 
   /// 2001 (`data.animator`), 2002 (`data.candidates`) or 2008 (the plugin could not make an instance).
   static func animator(_ error: AnimatorLookupError) -> ResponseError {
-    switch error {
-    case .unknown(let id):
-      return ResponseError(code: .unknownAnimator, message: sentence(error.message), data: ["animator": JSON(id)])
-    case .ambiguous(let id, let candidates):
-      return ResponseError(
-        code: .ambiguousAnimator, message: sentence(error.message),
-        data: ["animator": JSON(id), "candidates": .array(candidates.map { JSON($0) })])
-    case .creationFailed(let id):
-      return ResponseError(code: .animatorMisbehaved, message: sentence(error.message), data: ["animator": JSON(id)])
-    }
+    let data: JSON =
+      switch error {
+      case .unknown(let id), .creationFailed(let id): ["animator": JSON(id)]
+      case .ambiguous(let id, let candidates):
+        ["animator": JSON(id), "candidates": .array(candidates.map { JSON($0) })]
+      }
+    return ResponseError(code: error.errorCode, message: sentence(error.message), data: data)
   }
 
   /// 2005 for an id that names no transition this host started.
