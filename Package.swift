@@ -216,7 +216,23 @@ targets += [
   .target(name: "TransitionKit", dependencies: ["CTransitionABI"])
 ]
 
-// MARK: - TransitionHost: protocol methods, clocks, frame streaming; the executable
+// MARK: - TransitionRender: `transition-host render`, JSON Lines and the HTML preview, a client of the service
+
+targets += [
+  .target(
+    name: "TransitionRender",
+    dependencies: [
+      "JSON",
+      "JSONRPC",
+      "POSIX",
+      "PluginHost",
+      "TransitionEngine",
+      "TransitionService",
+    ]
+  )
+]
+
+// MARK: - TransitionHost: the event loop, the JSON-RPC server and the command line; the executable
 
 targets += [
   .target(
@@ -228,6 +244,7 @@ targets += [
       "PluginHost",
       "PluginValidator",
       "TransitionEngine",
+      "TransitionRender",
       "TransitionService",
     ]
   ),

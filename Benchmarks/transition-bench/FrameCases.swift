@@ -63,19 +63,6 @@ final class BenchCatalog: AnimatorCatalog {
   }
 }
 
-/// Timers are never due: manual-clock transitions do not schedule any.
-final class IdleScheduler: ProtocolScheduler {
-  var now: Double { 0 }
-  private var next: UInt64 = 0
-
-  func schedule(at deadline: Double, _ action: @escaping () -> Void) -> ProtocolTimerID {
-    next += 1
-    return ProtocolTimerID(rawValue: next)
-  }
-
-  func cancel(_ timer: ProtocolTimerID) {}
-}
-
 /// The service's output: notifications go on to the dispatcher; whole serialized messages (the frames) are counted.
 final class CountingOutput: ProtocolOutput {
   let dispatcher: Dispatcher
@@ -105,7 +92,7 @@ final class FrameBench {
     dispatcher = Dispatcher { replies($0) }
     output = CountingOutput(dispatcher: dispatcher)
     service = TransitionSession(
-      catalog: BenchCatalog(), registry: nil, output: output, scheduler: IdleScheduler())
+      catalog: BenchCatalog(), registry: nil, output: output, scheduler: StoppedClock())
     service.register(on: dispatcher)
     replies = { [unowned self] in
       replyBytes += $0.count

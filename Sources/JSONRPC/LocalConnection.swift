@@ -1,10 +1,11 @@
 import JSON
 
-/// An in-process client connected to a `Dispatcher` through real framing, for tests.
+/// An in-process client connected to a `Dispatcher` through real framing: for tests, and for a program that is a
+/// client of its own server (`transition-host render`).
 ///
 /// What the client sends goes through a framer and the dispatcher; what the dispatcher writes is framed,
-/// split again by a client-side framer and queued as parsed messages, so tests see exactly what a peer
-/// on a pipe would see.
+/// split again by a client-side framer and queued as parsed messages (with their exact bytes), so a client sees
+/// exactly what a peer on a pipe would see.
 ///
 /// ```swift
 /// let connection = LocalConnection()
@@ -19,14 +20,27 @@ package final class LocalConnection {
   package let framing: Framing
   private var serverFramer: MessageDeframer
   private var clientFramer: MessageDeframer
-  private var inbox: [JSON] = []
-  /// Every byte the dispatcher wrote, framed, in order.
+  /// A message the dispatcher wrote: its bytes (unframed) and their parsed value.
+  package struct Received {
+    package var bytes: [UInt8]
+    package var json: JSON
+  }
+
+  private var inbox: [Received] = []
+  /// Every byte the dispatcher wrote, framed, in order (when the connection records them).
   package private(set) var outputBytes: [UInt8] = []
+  private let recordsOutputBytes: Bool
   private var nextID: Int64 = 1
 
   /// A connection to a new dispatcher using `framing`, with the given limit per message.
-  package init(framing: Framing = .newline, maxMessageBytes: Int = Framing.defaultMaxMessageBytes) {
+  ///
+  /// - Parameter recordsOutputBytes: keep everything the dispatcher wrote in `outputBytes` (tests); a long-lived
+  ///   client turns it off so its memory stays bounded.
+  package init(
+    framing: Framing = .newline, maxMessageBytes: Int = Framing.defaultMaxMessageBytes, recordsOutputBytes: Bool = true
+  ) {
     self.framing = framing
+    self.recordsOutputBytes = recordsOutputBytes
     self.dispatcher = Dispatcher()
     self.serverFramer = framing.makeDeframer(maxMessageBytes: maxMessageBytes)
     // The client side accepts anything the server writes.
@@ -67,8 +81,8 @@ package final class LocalConnection {
     message.set("method", JSON(method))
     if let params { message.set("params", params) }
     send(message.build())
-    guard let index = inbox.firstIndex(where: { $0["id"]?.intValue == id }) else { return nil }
-    return inbox.remove(at: index)
+    guard let index = inbox.firstIndex(where: { $0.json["id"]?.intValue == id }) else { return nil }
+    return inbox.remove(at: index).json
   }
 
   /// Sends a notification.
@@ -82,6 +96,11 @@ package final class LocalConnection {
 
   /// Returns and forgets every message received so far, in order.
   package func takeMessages() -> [JSON] {
+    takeReceived().map(\.json)
+  }
+
+  /// Returns and forgets every message received so far, in order, with its bytes.
+  package func takeReceived() -> [Received] {
     defer { inbox = [] }
     return inbox
   }
@@ -97,12 +116,12 @@ package final class LocalConnection {
   private func receive(_ body: UnsafeRawBufferPointer) {
     var framed: [UInt8] = []
     framing.encode(body, into: &framed)
-    outputBytes.append(contentsOf: framed)
+    if recordsOutputBytes { outputBytes.append(contentsOf: framed) }
     framed.withUnsafeBytes { chunk in
       clientFramer.feed(chunk) { event in
         guard case .message(let bytes) = event else { preconditionFailure("the dispatcher wrote bad framing") }
         // The dispatcher's output must always be valid JSON.
-        inbox.append(try! JSON.parse(bytes))
+        inbox.append(Received(bytes: Array(bytes), json: try! JSON.parse(bytes)))
       }
     }
   }

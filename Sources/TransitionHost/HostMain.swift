@@ -46,13 +46,13 @@ package enum HostMain {
   }
 }
 
-/// The host's command line: `serve` (the default) and, from later issues, `render` and `validate`.
+/// The host's command line: `serve` (the default), `render` and `validate`.
 package enum HostCommandLine {
   /// The interface with every subcommand registered. Adding a subcommand is one `register` call here.
   package static func make() -> CommandLineInterface {
     var cli = CommandLineInterface()
     cli.register(serve)
-    cli.register(RenderCommand.subcommand)
+    cli.register(render)
     cli.register(validate)
     return cli
   }

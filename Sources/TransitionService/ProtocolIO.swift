@@ -46,3 +46,20 @@ package protocol ProtocolScheduler: AnyObject {
   /// Cancels a timer that has not fired.
   func cancel(_ timer: ProtocolTimerID)
 }
+
+/// The scheduler of a session without real time (`render`, benchmarks): only manual-clock transitions move there,
+/// which never ask for a timer; a real-time transition would never get a frame. `now` is the start of time.
+package final class StoppedClock: ProtocolScheduler {
+  private var issued: UInt64 = 0
+
+  package init() {}
+
+  package var now: Double { 0 }
+
+  package func schedule(at deadline: Double, _ action: @escaping () -> Void) -> ProtocolTimerID {
+    issued += 1
+    return ProtocolTimerID(rawValue: issued)
+  }
+
+  package func cancel(_ timer: ProtocolTimerID) {}
+}

@@ -1,4 +1,5 @@
 import JSONRPC
+import TransitionRender
 import TransitionService
 
 /// Everything the command line (and the environment) configures.

@@ -1,6 +1,6 @@
 // `transition-host render`: one transition on the virtual clock, written as JSON Lines frames or as an HTML
-// preview. It drives the protocol's own handlers in-process (RenderSession): transition/start on the manual clock,
-// the script's calls, then transition/tick with dt = 1/fps until transition/didEnd.
+// preview. It is a client of the transition service (RenderSession, over a LocalConnection): transition/start on the
+// manual clock, the script's calls, then transition/tick with dt = 1/fps until transition/didEnd.
 
 import Glibc
 import JSON
@@ -8,99 +8,20 @@ import POSIX
 import TransitionEngine
 import TransitionService
 
-/// The `render` subcommand.
+/// `transition-host render` (the command line's options are in TransitionHost's RenderSubcommand.swift).
 package enum RenderCommand {
-  /// Registered in `HostCommandLine.make()`.
-  package static var subcommand: Subcommand {
-    Subcommand(
-      name: "render",
-      summary: "run one transition on the virtual clock; write its frames (JSON Lines) or an HTML preview",
-      options: options
-    ) { options, context in
-      run(options, context)
-    }
+  /// Where a render writes (`output`: the host's private duplicate of the original stdout) and logs.
+  struct Context {
+    var output: FileDescriptor
+    var logger: Logger
   }
 
-  static var options: [OptionSpec] {
-    [
-      OptionSpec(
-        ["--animator"], .value(placeholder: "ID") { o, v throws(CommandLineError) in o.render.animator = v },
-        help: "the animator (pluginId/animatorId or its short id); 'all': each one, -o names a folder"),
-      OptionSpec(
-        ["--operation"],
-        .value(placeholder: "OP") { o, v throws(CommandLineError) in
-          guard !v.isEmpty else { throw CommandLineError("option '--operation' needs a value, not ''") }
-          o.render.operation = v
-        }, help: "present (default), dismiss, push, pop, segue, unwind, …"),
-      OptionSpec(
-        ["--scene"], .value(placeholder: "FILE.json|sample") { o, v throws(CommandLineError) in o.render.scene = v },
-        help: "view trees {container, from, to} from a file, or the built-in 'sample' (default)"),
-      OptionSpec(
-        ["--params"],
-        .value(placeholder: "JSON") { o, v throws(CommandLineError) in
-          guard let parsed = try? JSON.parse(v), parsed.kind == .object else {
-            throw CommandLineError("invalid value for '--params': expected a JSON object such as '{\"duration\": 1}'")
-          }
-          o.render.params = v
-        }, help: "the animator's parameters, a JSON object"),
-      OptionSpec(
-        ["--fps"],
-        .value(placeholder: "N") { o, v throws(CommandLineError) in
-          guard let fps = Double(v), fps.isFinite, fps >= 1, fps <= 1000 else {
-            throw CommandLineError("invalid value '\(v)' for '--fps': expected a number from 1 to 1000")
-          }
-          o.render.fps = fps
-        }, help: "frames per second of the virtual clock (default 60)"),
-      OptionSpec(
-        ["--script"],
-        .value(placeholder: "STEPS") { o, v throws(CommandLineError) in o.render.script = try RenderScript.parse(v) },
-        help: "interactive: e.g. \"update 0.3, 0.6, release 1.2\" (update P [over S], pause, wait S, release V, "
-          + "finish [V], cancel [V], reverse)"),
-      OptionSpec(
-        ["--format"],
-        .value(placeholder: "jsonl|html") { o, v throws(CommandLineError) in
-          guard let format = RenderFormat(rawValue: v) else {
-            throw CommandLineError("invalid value '\(v)' for '--format': expected jsonl or html")
-          }
-          o.render.format = format
-        }, help: "output format (default: html for an -o FILE ending in .html, else jsonl)"),
-      OptionSpec(
-        ["-o", "--output"], .value(placeholder: "FILE") { o, v throws(CommandLineError) in o.render.output = v },
-        help: "write there instead of standard output"),
-      OptionSpec(
-        ["--frames"],
-        .value(placeholder: "FILE.jsonl") { o, v throws(CommandLineError) in o.render.framesInput = v },
-        help: "draw recorded frames (JSON Lines of transition/frame) as HTML instead of running a transition"),
-      OptionSpec(
-        ["--container"],
-        .value(placeholder: "WxH") { o, v throws(CommandLineError) in
-          let parts = v.split(whereSeparator: { $0 == "x" || $0 == "×" || $0 == "," })
-          guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite,
-            h.isFinite
-          else {
-            throw CommandLineError("invalid value '\(v)' for '--container': expected WIDTHxHEIGHT such as 390x844")
-          }
-          o.render.container = (w, h)
-        }, help: "stage size for --frames (default: the container view's bounds)"),
-      OptionSpec(
-        ["--max-time"],
-        .value(placeholder: "S") { o, v throws(CommandLineError) in
-          guard let seconds = Double(v), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
-            throw CommandLineError("invalid value '\(v)' for '--max-time': expected seconds from 0 to 86400")
-          }
-          o.render.maxTime = seconds
-        }, help: "give up on a transition still running after S seconds of timeline (default 600)"),
-      OptionSpec(
-        ["--title"], .value(placeholder: "TEXT") { o, v throws(CommandLineError) in o.render.title = v },
-        help: "the HTML page's title"),
-      OptionSpec(["--quiet", "-q"], .flag { $0.render.quiet = true }, help: "no progress line on stderr"),
-    ]
-  }
-
-  /// Runs `render`; returns the exit status (0, 1 for a failed render, 2 for bad options).
-  static func run(_ options: HostOptions, _ context: RunContext) -> Int32 {
-    let render = options.render
-    let logger = context.logger
+  /// Runs `render` on the start-up plugins of `plugins`, writing to `output`; returns the exit status (0, 1 for a
+  /// failed render, 2 for bad options).
+  package static func run(
+    _ render: RenderOptions, plugins: PluginSetup, maxTransitions: Int, output: FileDescriptor, logger: Logger
+  ) -> Int32 {
+    let context = Context(output: output, logger: logger)
     if let input = render.framesInput {
       return convert(input: input, render, context)
     }
@@ -108,20 +29,20 @@ package enum RenderCommand {
       logger.error("render needs --animator ID (or --frames FILE.jsonl); see transition-host render --help")
       return 2
     }
-    let session = RenderSession(options: options, logger: logger)
+    let session = RenderSession(plugins: plugins, maxTransitions: maxTransitions, logger: logger)
     if animator == "all" {
       return renderAll(session, render, context)
     }
     let format = render.format ?? (render.output?.hasSuffix(".html") == true ? .html : .jsonl)
-    let output: FileDescriptor
+    let destination: FileDescriptor
     do {
-      output = try openOutput(render.output, context)
+      destination = try openOutput(render.output, context)
     } catch {
       logger.error("cannot write \(render.output ?? "-"): \(error.text)")
       return 1
     }
-    defer { if output != context.output { try? output.close() } }
-    var sink = RenderSink(format: format, output: output)
+    defer { if destination != output { try? destination.close() } }
+    var sink = RenderSink(format: format, output: destination)
     let result = renderOne(
       session, animator: animator, operation: render.operation, render, context, sink: &sink)
     switch result {
@@ -134,7 +55,7 @@ package enum RenderCommand {
         let document = PreviewDocument(
           title: title, subtitle: summary.subtitle, container: summary.container, fps: render.fps,
           frames: sink.frames)
-        guard (try? output.writeAll(PreviewHTML.page(document))) != nil else {
+        guard (try? destination.writeAll(PreviewHTML.page(document))) != nil else {
           logger.error("cannot write \(render.output ?? "standard output")")
           return 1
         }
@@ -157,7 +78,7 @@ package enum RenderCommand {
 
   /// Starts the transition, plays the script, ticks to the end; frames go to `sink`.
   static func renderOne(
-    _ session: RenderSession, animator: String, operation: String, _ render: RenderOptions, _ context: RunContext,
+    _ session: RenderSession, animator: String, operation: String, _ render: RenderOptions, _ context: Context,
     sink: inout RenderSink
   ) -> Result<Summary, RenderError> {
     let scene: JSON
@@ -270,7 +191,7 @@ package enum RenderCommand {
   // MARK: Every animator
 
   /// `--animator all`: one file per animator into the folder `-o` names; prints each path.
-  private static func renderAll(_ session: RenderSession, _ render: RenderOptions, _ context: RunContext) -> Int32 {
+  private static func renderAll(_ session: RenderSession, _ render: RenderOptions, _ context: Context) -> Int32 {
     guard let folder = render.output, folder != "-" else {
       context.logger.error("--animator all writes one file per animator: give a folder with -o DIR")
       return 2
@@ -282,7 +203,7 @@ package enum RenderCommand {
     let format = render.format ?? .html
     var failures = 0
     var listing: [UInt8] = []
-    for entry in session.catalog.entries {
+    for entry in session.animators {
       let operations = entry.info.operations ?? []
       let operation =
         operations.isEmpty || operations.contains(render.operation) ? render.operation : operations[0]
@@ -321,7 +242,7 @@ package enum RenderCommand {
 
   // MARK: Recorded frames
 
-  private static func convert(input: String, _ render: RenderOptions, _ context: RunContext) -> Int32 {
+  private static func convert(input: String, _ render: RenderOptions, _ context: Context) -> Int32 {
     guard render.format != .jsonl else {
       context.logger.error("--frames draws recorded frames: the output format is html")
       return 2
@@ -398,7 +319,7 @@ package enum RenderCommand {
     }
   }
 
-  private static func openOutput(_ path: String?, _ context: RunContext) throws(RenderError) -> FileDescriptor {
+  private static func openOutput(_ path: String?, _ context: Context) throws(RenderError) -> FileDescriptor {
     guard let path, path != "-" else { return context.output }
     do {
       return try FileDescriptor.open(path, .writeOnly, options: [.create, .truncate, .closeOnExec])
@@ -439,7 +360,7 @@ struct RenderSink {
   /// Takes the notifications of one call, stamped `at` on the render clock.
   mutating func take(_ notifications: [RenderSession.Message], at time: Double) {
     for message in notifications {
-      switch message.method {
+      switch message.json["method"]?.stringValue {
       case "transition/frame":
         guard let params = message.json["params"] else { continue }
         frameCount += 1

@@ -19,13 +19,19 @@ package enum RenderStep: Equatable, Sendable {
   case reverse
 }
 
+/// A script that does not parse: the message names the offending step.
+package struct RenderScriptError: Error, Equatable, Sendable {
+  package var message: String
+  package init(_ message: String) { self.message = message }
+}
+
 /// Parses scripts such as `"update 0.3, 0.6, release 1.2"` or `"update 0.8 over 0.4; wait 0.1; release velocity -1"`.
 ///
 /// Grammar: steps separated by commas, semicolons or newlines; words are case-insensitive; numbers are decimal.
 /// A step that is only a number continues the previous `update`.
 package enum RenderScript {
   /// The steps, or an error naming the offending step.
-  package static func parse(_ text: String) throws(CommandLineError) -> [RenderStep] {
+  package static func parse(_ text: String) throws(RenderScriptError) -> [RenderStep] {
     var steps: [RenderStep] = []
     var previousWasUpdate = false
     let pieces = text.split(whereSeparator: { $0 == "," || $0 == ";" || $0 == "\n" })
@@ -55,13 +61,13 @@ package enum RenderScript {
           if rest.first == "velocity" { rest.removeFirst() }
           try expect(rest.count <= 1, piece)
           try expect(first != "release" || rest.count == 1, piece, "release needs a velocity")
-          let velocity = try rest.first.map { word throws(CommandLineError) in try number(word, piece) } ?? 0
+          let velocity = try rest.first.map { word throws(RenderScriptError) in try number(word, piece) } ?? 0
           step =
             first == "release"
             ? .release(velocity: velocity)
             : first == "finish" ? .finish(velocity: velocity) : .cancel(velocity: velocity)
         default:
-          throw CommandLineError(
+          throw RenderScriptError(
             "invalid --script step '\(trimmed(piece))': expected update P [over S], pause, wait S, release V, "
               + "finish [V], cancel [V] or reverse")
         }
@@ -69,11 +75,11 @@ package enum RenderScript {
       if case .update = step { previousWasUpdate = true } else { previousWasUpdate = false }
       steps.append(step)
     }
-    guard !steps.isEmpty else { throw CommandLineError("--script has no steps") }
+    guard !steps.isEmpty else { throw RenderScriptError("--script has no steps") }
     return steps
   }
 
-  private static func update(_ words: [String], from index: Int, piece: Substring) throws(CommandLineError)
+  private static func update(_ words: [String], from index: Int, piece: Substring) throws(RenderScriptError)
     -> RenderStep
   {
     try expect(words.count == index + 1 || (words.count == index + 3 && words[index + 1] == "over"), piece)
@@ -86,16 +92,16 @@ package enum RenderScript {
     return .update(percent: percent, over: over)
   }
 
-  private static func number(_ word: String, _ piece: Substring) throws(CommandLineError) -> Double {
+  private static func number(_ word: String, _ piece: Substring) throws(RenderScriptError) -> Double {
     guard let value = Double(word), value.isFinite else {
-      throw CommandLineError("invalid --script step '\(trimmed(piece))': '\(word)' is not a number")
+      throw RenderScriptError("invalid --script step '\(trimmed(piece))': '\(word)' is not a number")
     }
     return value
   }
 
-  private static func expect(_ condition: Bool, _ piece: Substring, _ why: String = "") throws(CommandLineError) {
+  private static func expect(_ condition: Bool, _ piece: Substring, _ why: String = "") throws(RenderScriptError) {
     guard condition else {
-      throw CommandLineError("invalid --script step '\(trimmed(piece))'" + (why.isEmpty ? "" : ": \(why)"))
+      throw RenderScriptError("invalid --script step '\(trimmed(piece))'" + (why.isEmpty ? "" : ": \(why)"))
     }
   }
 

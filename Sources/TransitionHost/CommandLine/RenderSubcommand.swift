@@ -1,0 +1,100 @@
+// The options of `transition-host render`; the render itself is TransitionRender's.
+
+import JSON
+import TransitionRender
+
+extension HostCommandLine {
+  /// `transition-host render [OPTION…]`: one transition on the virtual clock, as JSON Lines or an HTML preview
+  /// (TransitionRender does the work).
+  package static var render: Subcommand {
+    Subcommand(
+      name: "render",
+      summary: "run one transition on the virtual clock; write its frames (JSON Lines) or an HTML preview",
+      options: renderOptions
+    ) { options, context in
+      RenderCommand.run(
+        options.render, plugins: options.pluginSetup, maxTransitions: options.maxTransitions, output: context.output,
+        logger: context.logger)
+    }
+  }
+
+  private static var renderOptions: [OptionSpec] {
+    [
+      OptionSpec(
+        ["--animator"], .value(placeholder: "ID") { o, v throws(CommandLineError) in o.render.animator = v },
+        help: "the animator (pluginId/animatorId or its short id); 'all': each one, -o names a folder"),
+      OptionSpec(
+        ["--operation"],
+        .value(placeholder: "OP") { o, v throws(CommandLineError) in
+          guard !v.isEmpty else { throw CommandLineError("option '--operation' needs a value, not ''") }
+          o.render.operation = v
+        }, help: "present (default), dismiss, push, pop, segue, unwind, …"),
+      OptionSpec(
+        ["--scene"], .value(placeholder: "FILE.json|sample") { o, v throws(CommandLineError) in o.render.scene = v },
+        help: "view trees {container, from, to} from a file, or the built-in 'sample' (default)"),
+      OptionSpec(
+        ["--params"],
+        .value(placeholder: "JSON") { o, v throws(CommandLineError) in
+          guard let parsed = try? JSON.parse(v), parsed.kind == .object else {
+            throw CommandLineError("invalid value for '--params': expected a JSON object such as '{\"duration\": 1}'")
+          }
+          o.render.params = v
+        }, help: "the animator's parameters, a JSON object"),
+      OptionSpec(
+        ["--fps"],
+        .value(placeholder: "N") { o, v throws(CommandLineError) in
+          guard let fps = Double(v), fps.isFinite, fps >= 1, fps <= 1000 else {
+            throw CommandLineError("invalid value '\(v)' for '--fps': expected a number from 1 to 1000")
+          }
+          o.render.fps = fps
+        }, help: "frames per second of the virtual clock (default 60)"),
+      OptionSpec(
+        ["--script"],
+        .value(placeholder: "STEPS") { o, v throws(CommandLineError) in
+          do throws(RenderScriptError) { o.render.script = try RenderScript.parse(v) } catch {
+            throw CommandLineError(error.message)
+          }
+        },
+        help: "interactive: e.g. \"update 0.3, 0.6, release 1.2\" (update P [over S], pause, wait S, release V, "
+          + "finish [V], cancel [V], reverse)"),
+      OptionSpec(
+        ["--format"],
+        .value(placeholder: "jsonl|html") { o, v throws(CommandLineError) in
+          guard let format = RenderFormat(rawValue: v) else {
+            throw CommandLineError("invalid value '\(v)' for '--format': expected jsonl or html")
+          }
+          o.render.format = format
+        }, help: "output format (default: html for an -o FILE ending in .html, else jsonl)"),
+      OptionSpec(
+        ["-o", "--output"], .value(placeholder: "FILE") { o, v throws(CommandLineError) in o.render.output = v },
+        help: "write there instead of standard output"),
+      OptionSpec(
+        ["--frames"],
+        .value(placeholder: "FILE.jsonl") { o, v throws(CommandLineError) in o.render.framesInput = v },
+        help: "draw recorded frames (JSON Lines of transition/frame) as HTML instead of running a transition"),
+      OptionSpec(
+        ["--container"],
+        .value(placeholder: "WxH") { o, v throws(CommandLineError) in
+          let parts = v.split(whereSeparator: { $0 == "x" || $0 == "×" || $0 == "," })
+          guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w > 0, h > 0, w.isFinite,
+            h.isFinite
+          else {
+            throw CommandLineError("invalid value '\(v)' for '--container': expected WIDTHxHEIGHT such as 390x844")
+          }
+          o.render.container = (w, h)
+        }, help: "stage size for --frames (default: the container view's bounds)"),
+      OptionSpec(
+        ["--max-time"],
+        .value(placeholder: "S") { o, v throws(CommandLineError) in
+          guard let seconds = Double(v), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
+            throw CommandLineError("invalid value '\(v)' for '--max-time': expected seconds from 0 to 86400")
+          }
+          o.render.maxTime = seconds
+        }, help: "give up on a transition still running after S seconds of timeline (default 600)"),
+      OptionSpec(
+        ["--title"], .value(placeholder: "TEXT") { o, v throws(CommandLineError) in o.render.title = v },
+        help: "the HTML page's title"),
+      OptionSpec(["--quiet", "-q"], .flag { $0.render.quiet = true }, help: "no progress line on stderr"),
+    ]
+  }
+}
