@@ -63,16 +63,6 @@ package final class Dispatcher {
     }
   }
 
-  /// Removes the handler of `method`.
-  package func unregister(_ method: String) {
-    handlers[method] = nil
-  }
-
-  /// Whether `method` has a handler.
-  package func hasHandler(for method: String) -> Bool {
-    handlers[method] != nil
-  }
-
   // MARK: Input
 
   /// Decodes and dispatches one message body.

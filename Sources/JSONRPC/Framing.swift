@@ -28,7 +28,7 @@ package enum Framing: String, Sendable, CaseIterable {
   /// LSP's base protocol: `Content-Length: N\r\n\r\n` then N bytes.
   case contentLength = "content-length"
 
-  /// The default limit for one message (8 MiB).
+  /// The default limit for one message: 8 MiB, as CONVENTIONS.md fixes it (`--max-line-bytes`).
   package static let defaultMaxMessageBytes = 8 << 20
 
   /// Appends `body` with this framing to `buffer`: `body + "\n"`, or
@@ -53,13 +53,13 @@ package enum Framing: String, Sendable, CaseIterable {
   }
 
   /// A framer for this framing.
-  package func makeDeframer(maxMessageBytes: Int = Framing.defaultMaxMessageBytes) -> MessageDeframer {
-    MessageDeframer(framing: self, maxMessageBytes: maxMessageBytes)
+  package func makeFramer(maxMessageBytes: Int = Framing.defaultMaxMessageBytes) -> AnyMessageFramer {
+    AnyMessageFramer(framing: self, maxMessageBytes: maxMessageBytes)
   }
 }
 
-/// Either framer behind one type, chosen at run time (`--framing`).
-package struct MessageDeframer: MessageFramer {
+/// Whichever framer `--framing` chose, behind one type (the framing is known only at run time).
+package struct AnyMessageFramer: MessageFramer {
   private var line: LineFramer?
   private var contentLength: ContentLengthFramer?
 

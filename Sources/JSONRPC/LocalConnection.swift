@@ -18,8 +18,8 @@ package final class LocalConnection {
   package let dispatcher: Dispatcher
   /// The framing used in both directions.
   package let framing: Framing
-  private var serverFramer: MessageDeframer
-  private var clientFramer: MessageDeframer
+  private var serverFramer: AnyMessageFramer
+  private var clientFramer: AnyMessageFramer
   /// A message the dispatcher wrote: its bytes (unframed) and their parsed value.
   package struct Received {
     package var bytes: [UInt8]
@@ -42,9 +42,9 @@ package final class LocalConnection {
     self.framing = framing
     self.recordsOutputBytes = recordsOutputBytes
     self.dispatcher = Dispatcher()
-    self.serverFramer = framing.makeDeframer(maxMessageBytes: maxMessageBytes)
+    self.serverFramer = framing.makeFramer(maxMessageBytes: maxMessageBytes)
     // The client side accepts anything the server writes.
-    self.clientFramer = framing.makeDeframer(maxMessageBytes: Int(Int32.max))
+    self.clientFramer = framing.makeFramer(maxMessageBytes: Int(Int32.max))
     dispatcher.output = { [unowned self] body in self.receive(body) }
   }
 

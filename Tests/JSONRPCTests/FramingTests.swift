@@ -235,7 +235,7 @@ func expectSameEventsInAnyChunking<Framer: MessageFramer>(
     for body in bodies {
       Array(body.utf8).withUnsafeBytes { framing.encode($0, into: &stream) }
     }
-    expectSameEventsInAnyChunking(framing.makeDeframer(maxMessageBytes: 1000), stream, bodies.map { .message($0) })
+    expectSameEventsInAnyChunking(framing.makeFramer(maxMessageBytes: 1000), stream, bodies.map { .message($0) })
   }
 }
 

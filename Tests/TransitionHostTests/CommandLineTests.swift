@@ -37,7 +37,7 @@ import Testing
   @Test func noArgumentsServesWithTheDocumentedDefaults() throws {
     let (command, options) = try options([])
     #expect(command == "serve")
-    #expect(options.maxLineBytes == 8 * 1024 * 1024)
+    #expect(options.maxMessageBytes == 8 * 1024 * 1024)
     #expect(options.framing == .newline)
     #expect(options.maxTransitions == 1024)
     #expect(options.logLevel == .warn)
@@ -52,7 +52,7 @@ import Testing
     #expect(command == "serve")
     #expect(options.pluginDirectories == ["/a", "/b"])
     #expect(options.allowAnyPluginPath)
-    #expect(options.maxLineBytes == 64)
+    #expect(options.maxMessageBytes == 64)
     #expect(options.framing == .contentLength)
     #expect(options.maxTransitions == 3)
     #expect(options.logLevel == .debug)

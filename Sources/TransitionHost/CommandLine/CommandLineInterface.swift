@@ -248,8 +248,8 @@ extension CommandLineInterface {
       OptionSpec(
         ["--max-line-bytes"],
         .value(placeholder: "N") { options, value throws(CommandLineError) in
-          options.maxLineBytes = try integer(
-            value, option: "--max-line-bytes", in: 1...HostOptions.maxMaxLineBytes)
+          options.maxMessageBytes = try integer(
+            value, option: "--max-line-bytes", in: 1...HostOptions.largestMaxMessageBytes)
         }, help: "longest accepted message in bytes (default 8388608 = 8 MiB)"),
       OptionSpec(
         ["--framing"],

@@ -4,8 +4,8 @@ import TransitionService
 
 /// Everything the command line (and the environment) configures.
 ///
-/// One struct for every subcommand, so options shared by `serve`, `render` and `validate` are parsed once; later
-/// issues add fields here and register the flags that set them (`CommandLineInterface`).
+/// One struct for every subcommand, so options shared by `serve`, `render` and `validate` are parsed once; a new
+/// option is a field here and the flag that sets it (`CommandLineInterface`).
 package struct HostOptions: Equatable, Sendable {
   /// Extra plugin folders from `--plugin-dir DIR`, in command-line order.
   package var pluginDirectories: [String] = []
@@ -13,8 +13,9 @@ package struct HostOptions: Equatable, Sendable {
   package var environmentPluginDirectories: [String] = []
   /// `--allow-any-plugin-path`: `plugins/load` may load from any path, not only the plugin folders.
   package var allowAnyPluginPath = false
-  /// `--max-line-bytes N`: the longest accepted message (a line, or a Content-Length body).
-  package var maxLineBytes = HostOptions.defaultMaxLineBytes
+  /// `--max-line-bytes N`: the longest accepted message (a line, or a Content-Length body; CONVENTIONS names the
+  /// flag after the default framing).
+  package var maxMessageBytes = Framing.defaultMaxMessageBytes
   /// `--framing newline|content-length`.
   package var framing: Framing = .newline
   /// `--max-transitions N`: how many transitions may run at once.
@@ -28,10 +29,8 @@ package struct HostOptions: Equatable, Sendable {
   /// `validate`'s own options (ValidateSubcommand.swift).
   package var validate = ValidateOptions()
 
-  /// 8 MiB, as CONVENTIONS.md fixes it.
-  package static let defaultMaxLineBytes = 8 * 1024 * 1024
   /// The largest `--max-line-bytes`: json-c takes an `int` length, and the buffer is held in memory.
-  package static let maxMaxLineBytes = 1 << 30
+  package static let largestMaxMessageBytes = 1 << 30
 
   package init() {}
 

@@ -49,7 +49,7 @@ package final class Server {
 
     /// The configuration the command-line options ask for.
     package init(options: HostOptions) {
-      self.init(framing: options.framing, maxMessageBytes: options.maxLineBytes)
+      self.init(framing: options.framing, maxMessageBytes: options.maxMessageBytes)
     }
   }
 
@@ -95,7 +95,7 @@ package final class Server {
   private let input: FileDescriptor
   private let output: OutputChannel
   private let signals: SignalPipe?
-  private var deframer: MessageDeframer
+  private var framer: AnyMessageFramer
   private var readBuffer: [UInt8]
   /// Messages decoded from the current chunk, waiting for coalescing and dispatch.
   private var queue: [Queued] = []
@@ -124,7 +124,7 @@ package final class Server {
     self.output = OutputChannel(descriptor: output, framing: configuration.framing)
     self.output.interruptDescriptor = signals?.readEnd
     dispatcher = Dispatcher()
-    deframer = configuration.framing.makeDeframer(maxMessageBytes: configuration.maxMessageBytes)
+    framer = configuration.framing.makeFramer(maxMessageBytes: configuration.maxMessageBytes)
     readBuffer = [UInt8](repeating: 0, count: configuration.readChunkBytes)
     capabilities = ServerCapabilities(maxMessageBytes: configuration.maxMessageBytes)
     dispatcher.output = { [unowned output = self.output] body in output.appendMessage(body) }
@@ -224,7 +224,7 @@ package final class Server {
     }
     guard count > 0 else { return closeInput() }
     readBuffer.withUnsafeBytes { buffer in
-      deframer.feed(UnsafeRawBufferPointer(rebasing: buffer[..<count])) { enqueue($0) }
+      framer.feed(UnsafeRawBufferPointer(rebasing: buffer[..<count])) { enqueue($0) }
     }
     dispatchQueued()
   }
@@ -232,7 +232,7 @@ package final class Server {
   private func closeInput() {
     loop.unwatch(input)
     isInputClosed = true
-    deframer.finish { enqueue($0) }
+    framer.finish { enqueue($0) }
     dispatchQueued()
     logger.debug("stdin closed")
     onInputClosed()

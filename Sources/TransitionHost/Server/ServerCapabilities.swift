@@ -1,7 +1,7 @@
 import JSON
 import JSONRPC
 
-/// What `initialize` announces in `capabilities`. Clients ignore what they do not understand, so later issues
+/// What `initialize` announces in `capabilities`. Clients ignore what they do not understand, so new features
 /// add members here instead of changing the protocol version.
 package struct ServerCapabilities {
   /// Framings the host can speak (chosen at start with `--framing`).
@@ -12,8 +12,6 @@ package struct ServerCapabilities {
   package var frames: [String] = []
   /// Clocks of `transition/start`'s `clock` (filled in by the protocol layer).
   package var clocks: [String] = []
-  /// Further members, in order, appended after the ones above.
-  package var extra: [(String, JSON)] = []
 
   package init(maxMessageBytes: Int) {
     self.maxMessageBytes = maxMessageBytes
@@ -21,15 +19,13 @@ package struct ServerCapabilities {
 
   /// The `capabilities` object.
   package var json: JSON {
-    var members: [(String, JSON)] = [
+    .object([
       ("framing", .array(framing.map { JSON($0.rawValue) })),
       ("maxMessageBytes", JSON(maxMessageBytes)),
       ("batches", JSON(true)),
       ("cancelRequest", JSON(true)),
       ("frames", .array(frames.map { JSON($0) })),
       ("clocks", .array(clocks.map { JSON($0) })),
-    ]
-    members += extra
-    return .object(members)
+    ])
   }
 }
