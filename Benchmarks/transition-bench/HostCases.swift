@@ -2,60 +2,42 @@
 // thread reads its replies; and its peak memory after an oversized line.
 
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import POSIX
 
 /// A spawned transition-host with its stdin and stdout on pipes (stderr to /dev/null).
 final class HostProcess {
-  let pid: pid_t
-  let input: Int32
-  let output: Int32
+  let process: ProcessID
+  let input: FileDescriptor
+  let output: FileDescriptor
 
   init(executable: String) throws {
-    var toHost: [Int32] = [-1, -1]
-    var fromHost: [Int32] = [-1, -1]
-    guard pipe(&toHost) == 0, pipe(&fromHost) == 0 else { throw BenchError("pipe: \(errno)") }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, toHost[0], 0)
-    posix_spawn_file_actions_adddup2(&actions, fromHost[1], 1)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    for fd in toHost + fromHost { posix_spawn_file_actions_addclose(&actions, fd) }
-    let argv: [UnsafeMutablePointer<CChar>?] = [strdup(executable), nil]
-    defer { for arg in argv { free(arg) } }
-    var child: pid_t = 0
-    let status = posix_spawn(&child, executable, &actions, nil, argv, environ)
-    close(toHost[0])
-    close(fromHost[1])
-    guard status == 0 else {
-      close(toHost[1])
-      close(fromHost[0])
-      throw BenchError("cannot start \(executable): \(String(cString: strerror(status)))")
+    let toHost = try FileDescriptor.pipe()
+    let fromHost = try FileDescriptor.pipe()
+    var spawn = ProcessSpawn(executable: executable)
+    spawn.standardStreams = [
+      0: .descriptor(toHost.readEnd), 1: .descriptor(fromHost.writeEnd), 2: .file("/dev/null", .writeOnly),
+    ]
+    let spawned = Result { () throws(Errno) in try spawn.spawn() }
+    try? toHost.readEnd.close()
+    try? fromHost.writeEnd.close()
+    guard case .success(let child) = spawned else {
+      try? toHost.writeEnd.close()
+      try? fromHost.readEnd.close()
+      throw BenchError("cannot start \(executable): \(String(describing: spawned))")
     }
-    pid = child
-    input = toHost[1]
-    output = fromHost[0]
+    process = child
+    input = toHost.writeEnd
+    output = fromHost.readEnd
   }
 
   /// Writes `bytes` to the host's stdin on a thread of its own (the host's replies fill the other pipe meanwhile);
   /// `closing` closes stdin afterwards.
   func writeInBackground(_ bytes: [UInt8], closing: Bool) -> DispatchSemaphore {
     let done = DispatchSemaphore(value: 0)
-    let fd = input
+    let input = input
     let thread = Thread {
-      bytes.withUnsafeBytes { all in
-        var offset = 0
-        while offset < all.count {
-          let n = write(fd, all.baseAddress! + offset, all.count - offset)
-          if n < 0 && errno == EINTR { continue }
-          if n <= 0 { break }
-          offset += n
-        }
-      }
-      if closing { close(fd) }
+      try? input.writeAll(bytes)
+      if closing { try? input.close() }
       done.signal()
     }
     thread.stackSize = 1 << 20
@@ -69,10 +51,7 @@ final class HostProcess {
     var current: [UInt8] = []
     var last: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while seen < lines {
-      let n = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-      if n < 0 && errno == EINTR { continue }
-      if n <= 0 { break }
+    while seen < lines, let n = try? output.read(into: &chunk), n > 0 {
       for byte in chunk[0..<n] {
         if byte == 0x0A {
           seen += 1
@@ -89,17 +68,10 @@ final class HostProcess {
   /// The kernel's peak resident set of the process, in kB (VmHWM in /proc/<pid>/status).
   func peakResidentKB() -> Int? {
     // /proc files report size 0: read them in chunks until end of file.
-    let fd = open("/proc/\(pid)/status", O_RDONLY)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if n <= 0 { break }
-      bytes += chunk[0..<n]
-    }
-    let status = String(decoding: bytes, as: UTF8.self)
+    guard let file = try? FileDescriptor.open("/proc/\(process.rawValue)/status", .readOnly, options: .closeOnExec)
+    else { return nil }
+    defer { try? file.close() }
+    let status = String(decoding: (try? file.readToEnd()) ?? [], as: UTF8.self)
     for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
       // "VmHWM:\t    5120 kB"
       return line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int($0) }
@@ -107,16 +79,13 @@ final class HostProcess {
     return nil
   }
 
-  /// Closes stdin and waits for the host to exit; returns its exit status.
+  /// Closes stdin and waits for the host to exit; returns how it ended.
   @discardableResult
-  func finish(closeInput: Bool = true) -> Int32 {
-    if closeInput { close(input) }
-    var drain = [UInt8](repeating: 0, count: 1 << 16)
-    while drain.withUnsafeMutableBytes({ read(output, $0.baseAddress, $0.count) }) > 0 {}
-    close(output)
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    return status
+  func finish(closeInput: Bool = true) -> TerminationStatus? {
+    if closeInput { try? input.close() }
+    _ = try? output.readToEnd()
+    try? output.close()
+    return try? process.wait()
   }
 }
 

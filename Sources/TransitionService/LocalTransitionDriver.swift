@@ -11,7 +11,6 @@ package final class LocalTransitionDriver: TransitionDriver {
   package let transition: Transition
   /// The animator instance, and what keeps its plugin loaded until the transition is released.
   package let binding: AnimatorBinding
-  package let facts: TransitionFacts
   /// Each view's `content`, by id (passed through into full frames).
   private let contents: [String: JSON]
   private var encoder = FrameEncoder()
@@ -22,8 +21,6 @@ package final class LocalTransitionDriver: TransitionDriver {
     self.transition = transition
     self.binding = binding
     self.contents = contents
-    facts = TransitionFacts(
-      animatorID: binding.entry.qualifiedID, pluginID: binding.entry.pluginID, operation: transition.operation.name)
     transition.onEnd = { [unowned self] in onEvent(.ended($0)) }
     transition.onMisbehavior = { [unowned self] in onEvent(.misbehaved($0)) }
     let previous = transition.scene.onMisuse  // a scene the caller built may report to it as well
@@ -33,8 +30,11 @@ package final class LocalTransitionDriver: TransitionDriver {
     }
   }
 
+  package var animator: AnimatorEntry { binding.entry }
+  package var operation: String { transition.operation.name }
+
   /// The engine animator (a `PluginAnimator` for a plugin's animator).
-  package var animator: any TransitionAnimator { binding.animator }
+  package var engineAnimator: any TransitionAnimator { binding.animator }
 
   package var status: TransitionStatus {
     TransitionStatus(

@@ -2,7 +2,7 @@
 // engine and plugin work of one transition. Everything the session asks of a transition goes through one
 // `TransitionDriver`; everything a transition tells the session comes back as a `TransitionEvent`. Only value types
 // cross it (commands, statuses, outcomes, misbehaviour reports, frame bytes), never a `Transition`, a view or an
-// animator, so a driver may run its transition in this process (`LocalTransitionDriver`) or in another one.
+// engine animator, so a driver may run its transition in this process (`LocalTransitionDriver`) or in another one.
 
 import JSON
 import TransitionEngine
@@ -26,22 +26,6 @@ package struct TransitionStatus: Equatable, Sendable {
     self.percent = percent
     self.duration = duration
     self.isInteractive = isInteractive
-  }
-}
-
-/// What one transition is, fixed when it was made.
-package struct TransitionFacts: Equatable, Sendable {
-  /// `pluginId/animatorId` of the animator that runs it.
-  package var animatorID: String
-  /// The plugin that provides the animator.
-  package var pluginID: String
-  /// The operation's name (`present`, `push`, or a custom one).
-  package var operation: String
-
-  package init(animatorID: String, pluginID: String, operation: String) {
-    self.animatorID = animatorID
-    self.pluginID = pluginID
-    self.operation = operation
   }
 }
 
@@ -108,8 +92,10 @@ package struct FrameStamp: Sendable {
 ///
 /// - Important: Used on the host thread only.
 package protocol TransitionDriver: AnyObject {
-  /// What the transition is.
-  var facts: TransitionFacts { get }
+  /// The animator that runs it (`qualifiedID`, `pluginID`, its metadata).
+  var animator: AnimatorEntry { get }
+  /// The operation's name (`present`, `push`, or a custom one).
+  var operation: String { get }
   /// Where it stands now.
   var status: TransitionStatus { get }
   /// Receives the transition's events; set it before `start()`.

@@ -65,7 +65,7 @@ extension TransitionSession {
     let pluginID = try request.requiredParam("plugin").string(at: "params.plugin")
     let force = try request.param("force").map { value throws(ResponseError) in try value.bool(at: "params.force") }
     if force == true, registry.plugins.contains(where: { $0.info.id == pluginID }) {
-      for record in liveRecords where record.driver.facts.pluginID == pluginID {
+      for record in liveRecords where record.driver.animator.pluginID == pluginID {
         record.driver.terminate(reason: "pluginUnloaded")
       }
       // The ended transitions are forgotten here, which releases their animators and so the plugin's code.

@@ -161,8 +161,8 @@ extension TransitionSession {
       for record in liveRecords {
         let status = record.driver.status
         var item = record.status
-        item.setNew("animator", JSON(record.driver.facts.animatorID))
-        item.setNew("operation", JSON(record.driver.facts.operation))
+        item.setNew("animator", JSON(record.driver.animator.qualifiedID))
+        item.setNew("operation", JSON(record.driver.operation))
         item.setNew("duration", JSON.number(status.duration))
         item.setNew("interactive", JSON(status.isInteractive))
         item.setNew("clock", JSON(record.clock.rawValue))

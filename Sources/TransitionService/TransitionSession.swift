@@ -140,7 +140,7 @@ package final class TransitionSession {
   /// view model become `window/logMessage` warnings.
   func observe(_ record: TransitionRecord) {
     record.driver.onEvent = { [unowned self, unowned record] event in
-      let animator = record.driver.facts.animatorID
+      let animator = record.driver.animator.qualifiedID
       switch event {
       case .ended(let outcome):
         record.outcome = outcome

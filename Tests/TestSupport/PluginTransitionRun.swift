@@ -76,7 +76,7 @@ package final class PluginTransitionRun {
       TransitionRequest(
         animator: animatorID, operation: operation, trees: ViewTrees(scene: scene, fromRoot: from, toRoot: to),
         params: params, options: options))
-    animator = driver.animator as! PluginAnimator
+    animator = driver.engineAnimator as! PluginAnimator
     driver.onEvent = { [unowned self] event in
       switch event {
       case .ended(let outcome): self.outcome = outcome

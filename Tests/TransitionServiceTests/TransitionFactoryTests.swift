@@ -1,0 +1,105 @@
+import JSON
+import JSONRPC
+import PluginHost
+import Testing
+import TransitionEngine
+
+@testable import TransitionService
+
+/// The one path that makes a transition, and the driver seam it hands back: what every client (the session, the
+/// validator, the tests, the benchmarks) relies on, checked with the protocol tests' Swift animators.
+@Suite struct TransitionFactoryTests {
+  /// A 400 × 800 container with the from root "home" shown and the to root "detail" beside it.
+  private func trees() throws -> ViewTrees {
+    let scene = Scene(containerSize: Size(width: 400, height: 800))
+    let home = try scene.makeView(id: "home")
+    home.frame = Rect(x: 0, y: 0, width: 400, height: 800)
+    scene.container.addSubview(home)
+    let detail = try scene.makeView(id: "detail")
+    detail.frame = Rect(x: 0, y: 0, width: 400, height: 800)
+    return ViewTrees(scene: scene, fromRoot: home, toRoot: detail, contents: ["home": ["text": "Home"]])
+  }
+
+  private func request(
+    _ animator: String, _ operation: TransitionOperation = .present, params: [String: ParameterValue] = [:]
+  ) throws -> TransitionRequest {
+    TransitionRequest(animator: animator, operation: operation, trees: try trees(), params: params)
+  }
+
+  @Test func eachRefusalIsItsOwnError() throws {
+    let catalog = TestCatalog()
+    catalog.refusing = ["com.test/never"]
+    let factory = TransitionFactory(catalog: catalog)
+    #expect(throws: TransitionStartError.lookup(.unknown(id: "nope"))) { try factory.make(request("nope")) }
+    #expect(
+      throws: TransitionStartError.lookup(.ambiguous(id: "slide", candidates: ["com.test/slide", "com.other/slide"]))
+    ) { try factory.make(request("slide")) }
+    #expect(
+      throws: TransitionStartError.operationNotSupported(
+        animator: "com.test/slide", operation: "push", supported: ["present", "dismiss"])
+    ) { try factory.make(request("com.test/slide", .push)) }
+    #expect(throws: TransitionStartError.invalidParameter(FieldError("params.duration", "must be in [0, 10]"))) {
+      try factory.make(request("com.test/slide", params: ["duration": .number(11)]))
+    }
+    #expect(throws: TransitionStartError.animatorRefused(animator: "com.test/never", reason: "create returned NULL")) {
+      try factory.make(request("com.test/never"))
+    }
+    // None of the refused requests left an animator behind.
+    #expect(catalog.instantiated == 0)
+  }
+
+  @Test func theMadeTransitionHasCompleteParamsAndIsNotStarted() throws {
+    let driver = try TransitionFactory(catalog: TestCatalog()).make(
+      request("com.test/slide", params: ["edge": .string("top")]))
+    #expect(driver.animator.qualifiedID == "com.test/slide")
+    #expect(driver.operation == "present")
+    #expect(driver.status.state == .idle)
+    // The declared defaults complete the params; an enum given as a string is an enum case.
+    #expect(
+      driver.transition.params == [
+        "duration": .number(1), "edge": .enumCase("top"), "tint": .color(Color(r: 0, g: 0, b: 0, a: 0.5)),
+      ])
+  }
+
+  @Test func theDriverReportsDuringTheCallAndItsStatusFollows() throws {
+    let driver = try TransitionFactory(catalog: TestCatalog()).make(request("com.test/slide"))
+    var events: [String] = []
+    driver.onEvent = { event in
+      switch event {
+      case .ended(let outcome): events.append("ended \(outcome)")
+      case .misbehaved(let report): events.append("misbehaved \(report.kindName)")
+      case .misusedViewModel(let text): events.append("misused \(text)")
+      }
+    }
+    try driver.start()
+    #expect(driver.status == TransitionStatus(state: .running, time: 0, percent: 0, duration: 1, isInteractive: false))
+    #expect(try driver.perform(.advance(seconds: 0.25)) == .done)
+    #expect(driver.status.time == 0.25)
+    #expect(driver.status.percent == 0.25)
+    #expect(events.isEmpty)
+    _ = try driver.perform(.advance(seconds: 1))
+    #expect(events == ["ended completed"])
+    #expect(driver.status.state == .ended(.completed))
+    #expect(throws: TransitionError.ended) { try driver.perform(.pause) }
+  }
+
+  @Test func aReleaseAnswersItsDecisionAndFramesCarryTheContent() throws {
+    var interactive = try request("com.test/slide")
+    interactive.options.isInteractive = true
+    let driver = try TransitionFactory(catalog: TestCatalog()).make(interactive)
+    try driver.start()
+    _ = try driver.perform(.update(percent: 0.7))
+    // Below the velocity threshold the release rule looks at the percent: 0.7 ≥ 0.5 finishes.
+    #expect(try driver.perform(.release(velocity: 0)) == .released(.finish))
+    var sent: [JSON] = []
+    driver.streamFrame(FrameStamp(transition: "t1", seq: 0, time: 0, percent: 0.7, phase: "finishing"), mode: .full) {
+      sent.append(try! JSON.parse($0))
+    }
+    #expect(sent.count == 1)
+    #expect(sent.first?["params"]?.view("home")?["content"] == ["text": "Home"])
+    let sample = driver.sampleFrame(FrameStamp(transition: "t1", seq: nil, time: 0, percent: 0, phase: "x"), at: 0)
+    // At time 0 the to root starts below the container (the slide animator's start frame).
+    #expect(sample.view("detail")?["frame"]?.rect?.1 == 800)
+    #expect(sample["seq"] == nil)
+  }
+}
