@@ -243,7 +243,6 @@ targets += [
       "POSIX",
       "PluginHost",
       "PluginValidator",
-      "TransitionEngine",
       "TransitionRender",
       "TransitionService",
     ]

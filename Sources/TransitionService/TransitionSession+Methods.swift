@@ -64,19 +64,24 @@ extension TransitionSession {
   }
 
   /// Registers `body` for `method`, with the request's params (an object) to read; what `body` replies (or throws)
-  /// is the reply.
+  /// is the reply. The typed operation `body` calls reports the ends its calls caused; a request refused before it
+  /// ran reports them here.
   func handle(
     _ dispatcher: Dispatcher, _ method: String, paramsRequired: Bool = true,
     _ body: @escaping (ParamsReader, Reply) throws(ResponseError) -> Void
   ) {
-    handleRequest(dispatcher, method) { [unowned self] request, responder throws(ResponseError) in
-      let reply: Reply = { [unowned self] result in
-        switch result {
-        case .success(let value): responder.reply(value)
-        case .failure(let error): refuse(error, method, responder)
+    dispatcher.register(method) { [unowned self] request, responder in
+      do throws(ResponseError) {
+        try body(try ParamsReader(request, required: paramsRequired)) { result in
+          switch result {
+          case .success(let value): responder.reply(value)
+          case .failure(let error): refuse(error, method, responder)
+          }
         }
+      } catch {
+        refuse(error, method, responder)
+        reportEnds()
       }
-      try body(try ParamsReader(request, required: paramsRequired), reply)
     }
   }
 
@@ -130,12 +135,12 @@ extension TransitionSession {
     if params.has("params") {
       let entry: AnimatorEntry
       do { entry = try catalog.entry(for: animator) } catch { throw .animator(error) }
-      values = try AnimatorJSON.parameterValues(params.object["params"], for: entry)
+      values = try AnimatorJSON.parameterValues(params.member("params"), for: entry)
     }
     let trees: ViewTrees
     do {
       trees = try ViewTreeDecoder.decode(
-        container: params.object["container"]!, from: params.object["from"]!, to: params.object["to"]!)
+        container: params.member("container")!, from: params.member("from")!, to: params.member("to")!)
     } catch {
       throw error.responseError
     }
@@ -161,25 +166,28 @@ extension TransitionSession {
 /// The params object of one request, read member by member with `ValueDecoding`; a value that cannot be read is the
 /// -32602 naming it (`params.<name>…`). An absent member and a null one are the same.
 struct ParamsReader {
-  /// The params object (empty when the request had none and none was required).
-  let object: JSON
+  /// The params object; nil when the request had none and none was required.
+  private let object: JSON?
 
   /// - Throws: -32602 when the params are not an object, or are missing and `required`.
   init(_ request: Request, required: Bool = true) throws(ResponseError) {
     guard let params = request.params else {
       guard !required else { throw .invalidParams(field: "params", "is required") }
-      object = [:]
+      object = nil
       return
     }
     guard params.kind == .object else { throw .invalidParams(field: "params", "must be an object") }
     object = params
   }
 
+  /// Member `name` (nil when absent or null).
+  func member(_ name: String) -> JSON? { object.flatMap { ValueDecoding.member($0, name) } }
+
   /// Whether member `name` is there (and not null).
-  func has(_ name: String) -> Bool { ValueDecoding.member(object, name) != nil }
+  func has(_ name: String) -> Bool { member(name) != nil }
 
   func optional<T>(_ name: String, _ read: (JSON, String) throws(FieldError) -> T) throws(ResponseError) -> T? {
-    guard let value = ValueDecoding.member(object, name) else { return nil }
+    guard let value = member(name) else { return nil }
     do { return try read(value, "params." + name) } catch { throw .invalidParams(field: error.field, error.problem) }
   }
 

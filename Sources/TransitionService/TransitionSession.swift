@@ -8,14 +8,15 @@ import JSONRPC
 import PluginHost
 import TransitionEngine
 
-/// The plugins, animators and transitions of one host connection (Protocol.md, "Transitions").
+/// The plugins, animators and transitions of one client connection (Protocol.md, "Transitions"): ids `t1`, `t2` …
+/// are this session's.
 ///
 /// Transitions are independent: each has its own scene, clock, frame stream and animator instance. A real-time
 /// transition gets one timer at its `fps` while it moves; a manual one moves only on `transition/tick`.
 ///
-/// Ending: the engine tells the record (`onEnd`); once the engine call that ended it has returned, the service
-/// sends a last frame (the settled or restored state; unless `frames` is "none") and `transition/didEnd`, answers
-/// `transition/wait`, forgets the transition and so releases its animator. Later calls naming it get 2006.
+/// Ending: the driver reports the end (`TransitionEvent.ended`); once the call that ended it has returned, the
+/// session sends a last frame (the settled or restored state; unless `frames` is "none") and `transition/didEnd`,
+/// answers `transition/wait`, forgets the transition and so releases its animator. Later calls naming it get 2006.
 ///
 /// - Important: Not thread-safe: handlers, timers and hooks all run on the host thread.
 package final class TransitionSession {
