@@ -409,6 +409,53 @@ extension LogCapture {
     #expect(run.outcome == .completed && run.problems.isEmpty)
   }
 
+  // MARK: - CASpringAnimation- and UISpringTimingParameters-style springs
+
+  /// Each of the seven springs against its closed form (TestSupport, written from the published definitions): the
+  /// free motion until its duration, exactly the new value from then on; the last completion at the longest one.
+  @Test func springParametersRunAsCoreAnimationRunsThem() throws {
+    let run = try Run("spring-parameters")
+    #expect(run.transition.duration == 0.5)
+    // mass 3, stiffness 1000, damping 500 (ζ ≈ 4.56): critical with ω₀ = √(1000/3) unless over-damping is allowed.
+    let critical = ClosedFormSpring(omega: (1000.0 / 3).squareRoot(), zeta: 1)
+    #expect(critical.settlingDuration == 0.6)
+    let over = ClosedFormSpring(mass: 3, stiffness: 1000, damping: 500)
+    let thrown = BounceSpring(duration: 0.5, bounce: -0.3, initialVelocity: 1)
+    let ratio = UIKitSpring(dampingRatio: 0.6, duration: 0.7, initialVelocity: -1)
+    // mass 1, stiffness 200, damping 40: ζ = √2, clamped to the critical spring with ω₀ = √200.
+    let clamped = ClosedFormSpring(omega: (200.0).squareRoot(), zeta: 1)
+    let bouncy = BounceSpring(duration: 0.4, bounce: 0.2)
+    let curves: [(String, KeyPath<ViewState, Double>, Double, Double, (Double) -> Double, Double)] = [
+      ("dot", \.position.x, 100, 300, { critical.progress($0, duration: 0.6) }, 0.6),
+      ("dot", \.cornerRadius, 0, 10, { over.progress($0, duration: over.settlingDuration) }, over.settlingDuration),
+      ("dot", \.alpha, 1, 0.2, thrown.progress, thrown.duration),
+      ("dot", \.zPosition, 0, 1, ratio.progress, 0.7),
+      (
+        "dot2", \.position.x, 100, 300, { clamped.progress($0, duration: clamped.settlingDuration) },
+        clamped.settlingDuration
+      ),
+      ("dot2", \.cornerRadius, 0, 10, bouncy.progress, bouncy.duration),
+      ("dot2", \.alpha, 1, 0.5, { critical.progress($0, duration: 0.6) }, 0.6),
+    ]
+    for (index, (id, key, from, to, progress, duration)) in curves.enumerated() {
+      for step in 0..<200 {
+        let t = Double(step) / 200 * duration
+        expectClose(
+          try run.state(id, at: t)[keyPath: key], from + (to - from) * progress(t), 1e-9, "spring \(index) at \(t)")
+      }
+      // From its end on, the new value (the SDK passes the perceptual form as k = (2π/d)², c = 2ζ√k, whose settling
+      // duration may differ from the one written here in the last bit: hence the 1e-12 margin).
+      #expect(try run.state(id, at: duration * (1 + 1e-12))[keyPath: key] == to, "spring \(index) at its end")
+    }
+    // The last completion (the over-damped spring's) completes the transition.
+    let last = curves.map(\.5).max()!
+    #expect(last == over.settlingDuration && last > 3)
+    try run.transition.advance(by: last - 1e-6)
+    #expect(run.outcome == nil)
+    try run.transition.advance(by: 2e-6)
+    #expect(run.outcome == .completed && run.problems.isEmpty)
+  }
+
   // MARK: - Coordinate conversion
 
   @Test func convertMapsRectsAndPointsThroughTransformsAndBoundsOrigins() throws {
