@@ -153,7 +153,7 @@ import TransitionEngine
         description: "spring(2 100 60 4)", params: Self.physical(2, 100, 60, 4),
         progress: { thrown.progress($0, duration: thrown.settlingDuration) }, duration: thrown.settlingDuration))
 
-    // allowsOverdamping: the real over-damped motion, which settles far later (about 3.4 s).
+    // allowsOverdamping: the real over-damped motion, which settles far later (3.5 s by the 0.1 s grid rule).
     let over = ClosedFormSpring(mass: 3, stiffness: 1000, damping: 500)
     #expect(over.settlingDuration > 3)
     try check(
