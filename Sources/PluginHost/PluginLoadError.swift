@@ -1,3 +1,5 @@
+import CTransitionABI
+
 /// An ABI version as `major.minor`.
 package struct ABIVersion: Sendable, Equatable, CustomStringConvertible {
   package var major: UInt32
@@ -7,6 +9,10 @@ package struct ABIVersion: Sendable, Equatable, CustomStringConvertible {
     self.major = major
     self.minor = minor
   }
+
+  /// The version this host speaks: the header's `TH_ABI_VERSION_MAJOR` / `_MINOR`, read through the C module, so
+  /// the header is the one place it is written.
+  package static let host = ABIVersion(major: TH_ABI_VERSION_MAJOR, minor: TH_ABI_VERSION_MINOR)
 
   package var description: String { "\(major).\(minor)" }
 }
