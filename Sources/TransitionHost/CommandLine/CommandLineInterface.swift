@@ -250,7 +250,10 @@ extension CommandLineInterface {
         .value(placeholder: "N") { options, value throws(CommandLineError) in
           options.maxMessageBytes = try integer(
             value, option: "--max-line-bytes", in: 1...HostOptions.largestMaxMessageBytes)
-        }, help: "longest accepted message in bytes (default 8388608 = 8 MiB)"),
+        },
+        help:
+          "longest accepted message in bytes (default \(Framing.defaultMaxMessageBytes) = "
+          + "\(Framing.defaultMaxMessageBytes >> 20) MiB)"),
       OptionSpec(
         ["--framing"],
         .value(placeholder: "newline|content-length") { options, value throws(CommandLineError) in
