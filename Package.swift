@@ -254,6 +254,8 @@ for name in [
   "ReloadB",
   "Misuse",  // one animator per kind of host-API misuse
   "Features",  // the whole host API used as real animators do, with hand-checkable geometry
+  "Springs",  // every spring form through the C ABI, shaped by params (Shared/spring_plugin.h)
+  "Springs10",  // the same animator declaring ABI 1.0 (the host ignores its timing flags)
 ] {
   products.append(.library(name: "TestPlugin\(name)", type: .dynamic, targets: ["TestPlugin\(name)"]))
   targets.append(

@@ -26,7 +26,10 @@ TH_ASSERT_OFFSET(th_timing, damping_ratio, 48);
 TH_ASSERT_OFFSET(th_timing, initial_velocity, 56);
 TH_ASSERT_OFFSET(th_timing, mass, 64);
 TH_ASSERT_OFFSET(th_timing, bounce, 88);
-TH_ASSERT_OFFSET(th_timing, reserved, 96);
+// ABI 1.1 took the first 8 bytes of 1.0's reserved[4] (offset 96) for flags and reserved_flags.
+TH_ASSERT_OFFSET(th_timing, flags, 96);
+TH_ASSERT_OFFSET(th_timing, reserved_flags, 100);
+TH_ASSERT_OFFSET(th_timing, reserved, 104);
 
 // The three fields every host reads first, in every ABI version.
 TH_ASSERT_OFFSET(th_plugin_descriptor, struct_size, 0);

@@ -4,11 +4,19 @@ import TransitionEngine
 // Animation blocks, keyframes, alongside animations and custom drivers of the host API.
 
 extension PluginAnimator {
-  /// The engine timing of an ABI timing, and the duration a block with it lasts (0 = applied at once).
+  /// The timing flags this host knows (ABI 1.1).
+  static let knownTimingFlags = UInt32(TH_TIMING_ALLOWS_OVERDAMPING)
+
+  /// The engine timing of an ABI timing, and the duration a block with it lasts (0 = applied at once): a curve or
+  /// a UIKit spring lasts `duration`, a physical spring `duration` or (automatic) its settling duration, a bounce
+  /// spring, whose `duration` is its perceptual duration, its settling duration.
   ///
-  /// - Parameter duration: the block's duration (seconds ≥ 0, or `TH_DURATION_AUTOMATIC` with a physical
-  ///   spring).
-  static func timing(_ t: th_timing, duration: Double) throws(HostFailure) -> (AnimationTiming, Double) {
+  /// - Parameters:
+  ///   - duration: the block's duration (seconds ≥ 0, or `TH_DURATION_AUTOMATIC` with a physical spring).
+  ///   - abi: the ABI the plugin declared; `flags` (1.0's reserved[0]) is read only from 1.1 on, so a 1.0 plugin
+  ///     gets the defaults whatever it left there.
+  static func timing(_ t: th_timing, duration: Double, abi: ABIVersion) throws(HostFailure) -> (AnimationTiming, Double)
+  {
     let automatic = duration == TH_DURATION_AUTOMATIC
     guard automatic || (duration.isFinite && duration >= 0) else {
       throw .invalidValue("duration", "duration \(duration) is not a finite number ≥ 0")
@@ -16,6 +24,12 @@ extension PluginAnimator {
     if automatic && t.kind != TH_TIMING_SPRING_PHYSICAL {
       throw .invalidValue("duration", "TH_DURATION_AUTOMATIC needs a TH_TIMING_SPRING_PHYSICAL timing")
     }
+    let flags = abi.minor >= 1 ? t.flags : 0
+    guard flags & ~Self.knownTimingFlags == 0 else {
+      throw .unsupported(
+        "timing.flags", "unknown th_timing flags 0x\(String(flags & ~Self.knownTimingFlags, radix: 16))")
+    }
+    let allowsOverdamping = flags & UInt32(TH_TIMING_ALLOWS_OVERDAMPING) != 0
     // Springs are checked with a positive duration even when the block has none (its writes apply at once).
     let springDuration = duration > 0 ? duration : 1
     func spring(_ make: () throws(SpringError) -> Spring) throws(HostFailure) -> Spring {
@@ -43,7 +57,7 @@ extension PluginAnimator {
       let s = try spring { () throws(SpringError) in
         try Spring.validated(
           mass: t.mass, stiffness: t.stiffness, damping: t.damping, initialVelocity: t.initial_velocity,
-          duration: automatic ? nil : springDuration)
+          duration: automatic ? nil : springDuration, allowsOverdamping: allowsOverdamping)
       }
       if automatic {
         guard t.damping > 0 else {
@@ -53,13 +67,14 @@ extension PluginAnimator {
       }
       return (.spring(s), duration)
     case TH_TIMING_SPRING_BOUNCE:
-      _ = try spring { () throws(SpringError) in
+      // `duration` is perceptual; the block lasts the settling duration, which bounce 1 (undamped) never reaches.
+      let s = try spring { () throws(SpringError) in
         try Spring.validated(duration: springDuration, bounce: t.bounce, initialVelocity: t.initial_velocity)
       }
-      let s = Spring(
-        duration: springDuration, bounce: t.bounce, initialVelocity: t.initial_velocity,
-        animationDuration: springDuration)
-      return (.spring(s), duration)
+      guard t.bounce < 1 else {
+        throw .invalidValue("timing.bounce", "bounce 1 (undamped) never settles: the block would never end")
+      }
+      return (.spring(s), duration > 0 ? s.duration : 0)
     default:
       throw .unsupported("timing.kind", "unknown th_timing_kind \(t.kind.rawValue)")
     }
@@ -125,7 +140,7 @@ extension PluginAnimator {
   private func checkBlock(
     _ timing: th_timing, duration: Double, delay: Double, _ animations: th_animations_fn?
   ) throws(HostFailure) -> CheckedBlock {
-    let (checkedTiming, checkedDuration) = try Self.timing(timing, duration: duration)
+    let (checkedTiming, checkedDuration) = try Self.timing(timing, duration: duration, abi: generation.info.abi)
     let checkedDelay = try Self.delay(delay)
     guard let animations else { throw .null("animations") }
     let scene = try engineContext().scene

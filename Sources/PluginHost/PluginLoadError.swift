@@ -1,3 +1,5 @@
+import CTransitionABI
+
 /// An ABI version as `major.minor`.
 package struct ABIVersion: Sendable, Equatable, CustomStringConvertible {
   package var major: UInt32
@@ -9,7 +11,7 @@ package struct ABIVersion: Sendable, Equatable, CustomStringConvertible {
   }
 
   /// The version this host speaks: the header's `TH_ABI_VERSION_MAJOR` / `_MINOR`.
-  package static let host = ABIVersion(major: 1, minor: 0)
+  package static let host = ABIVersion(major: TH_ABI_VERSION_MAJOR, minor: TH_ABI_VERSION_MINOR)
 
   package var description: String { "\(major).\(minor)" }
 }

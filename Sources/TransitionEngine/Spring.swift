@@ -16,19 +16,19 @@ package enum SpringError: Error, Hashable, Sendable {
 ///
 /// - ζ < 1: x(t) = e^(−ζω₀t)·[cos ω_d t + ((ζω₀ − v₀)/ω_d)·sin ω_d t], ω_d = ω₀√(1 − ζ²);
 /// - ζ = 1: x(t) = (1 + (ω₀ − v₀)t)·e^(−ω₀t);
-/// - ζ > 1: x(t) = A·e^(r₁t) + (1 − A)·e^(r₂t), r₁,₂ = −ω₀(ζ ∓ √(ζ² − 1)), A = (−v₀ − r₂)/(r₁ − r₂)
-///   (the real overdamped motion; WebKit and pre-iOS 17 Core Animation clamp it to critical instead).
+/// - ζ > 1: x(t) = A·e^(r₁t) + (1 − A)·e^(r₂t), r₁,₂ = −ω₀(ζ ∓ √(ζ² − 1)), A = (−v₀ − r₂)/(r₁ − r₂),
+///   the real over-damped motion, only when `allowsOverdamping` is set. Otherwise, as Core Animation's
+///   CASpringAnimation (and WebKit's SpringSolver, and SwiftUI's `allowOverDamping: false`), a spring with ζ > 1
+///   moves as the critically damped one with the same ω₀: c is taken as 2√(km), and it settles as that one does.
+///   iOS 17's duration + bounce springs set `allowsOverdamping` when bounce < 0.
 ///
-/// **Duration and landing.** Every spring has a `duration`, the length of an animation that uses it:
-/// a UIKit spring (`init(dampingRatio:initialVelocity:duration:)`) lasts exactly the requested duration;
-/// the other parametrisations last `settlingDuration` unless a duration is given. `progress(at:)` is exactly 1
-/// from `duration` on, and never jumps: it equals the closed form up to 90 % of the duration, and over the last
-/// 10 % subtracts the residual r = x(duration) blended in with a smoothstep,
-/// progress(t) = 1 − [x(t) − r·σ((t − 0.9·D)/(0.1·D))], σ(u) = 3u² − 2u³,
-/// so it lands on 1 with the closed form's velocity minus a correction of order |r|/(0.1·D). For a spring that
-/// has settled by its duration |r| is the ε of the settling rule (about 0.001), so the landing changes
-/// progress by at most that much. For a mass/stiffness spring cut short by an explicit duration the same blend
-/// eases it onto the target instead of Core Animation's jump to the model value.
+/// **Duration.** Every spring has a `duration`, the length of an animation that uses it (its completion runs
+/// then): a UIKit spring (`init(dampingRatio:initialVelocity:duration:)`) lasts exactly the requested duration;
+/// the mass/stiffness and duration + bounce parametrisations last `settlingDuration` unless a duration is given
+/// (the bounce form's own `duration` is perceptual). As in Core Animation, `progress(at:)` is the closed form
+/// 1 − x(t) for 0 < t < `duration` and exactly 1 from `duration` on, when the animation is removed and the model
+/// value shows: a spring that has settled jumps by at most ε = 0.001 of the distance there, one cut short by an
+/// explicit duration by what it had left.
 package struct Spring: Hashable, Sendable {
   /// The mass m (> 0).
   package let mass: Double
@@ -40,9 +40,8 @@ package struct Spring: Hashable, Sendable {
   package let initialVelocity: Double
   /// The length of an animation using this spring, in seconds (see the type's documentation).
   package let duration: Double
-
-  /// The residual x(duration) that the landing blend removes.
-  private let residual: Double
+  /// Whether ζ > 1 moves really over-damped; when false (Core Animation's default) it moves critically damped.
+  package let allowsOverdamping: Bool
 
   /// Core Animation's threshold for "at rest" (SwiftUI documents the same epsilon, 0.001).
   package static let settlingEpsilon = 0.001
@@ -51,10 +50,10 @@ package struct Spring: Hashable, Sendable {
   /// Animation's defaults (1 and 100), negative or non-finite damping to 0 and a non-finite velocity to 0, so
   /// bad input never crashes (use `validated` to reject it instead). `duration` nil (or not positive and
   /// finite) means `settlingDuration`; with ζ = 0, which never settles, the duration is
-  /// `Spring.undampedDuration`.
+  /// `Spring.undampedDuration`. ζ > 1 moves critically damped unless `allowsOverdamping`.
   package init(
     mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0,
-    duration: Double? = nil
+    duration: Double? = nil, allowsOverdamping: Bool = false
   ) {
     let m = mass.isFinite && mass > 0 ? mass : 1
     let k = stiffness.isFinite && stiffness > 0 ? stiffness : 100
@@ -64,20 +63,21 @@ package struct Spring: Hashable, Sendable {
     self.stiffness = k
     self.damping = c
     self.initialVelocity = v
-    let chosen: Double
+    self.allowsOverdamping = allowsOverdamping
     if let duration, duration.isFinite, duration > 0 {
-      chosen = duration
+      self.duration = duration
     } else {
-      chosen = SpringMotion(mass: m, stiffness: k, damping: c, velocity: v).settlingDuration()
+      self.duration =
+        SpringMotion(mass: m, stiffness: k, damping: c, velocity: v, allowsOverdamping: allowsOverdamping)
+        .settlingDuration()
     }
-    self.duration = chosen
-    self.residual = SpringMotion(mass: m, stiffness: k, damping: c, velocity: v).displacement(at: chosen)
   }
 
   /// A spring after checking the CASpringAnimation constraints: mass > 0, stiffness > 0, damping ≥ 0, all
   /// finite; duration, if given, finite and > 0.
   package static func validated(
-    mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0, duration: Double? = nil
+    mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0, duration: Double? = nil,
+    allowsOverdamping: Bool = false
   ) throws(SpringError) -> Spring {
     try check("mass", mass, mass > 0)
     try check("stiffness", stiffness, stiffness > 0)
@@ -85,7 +85,8 @@ package struct Spring: Hashable, Sendable {
     try check("initialVelocity", initialVelocity, true)
     if let duration { try check("duration", duration, duration > 0) }
     return Spring(
-      mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity, duration: duration)
+      mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity, duration: duration,
+      allowsOverdamping: allowsOverdamping)
   }
 
   /// A UIKit spring: `UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:…)` and
@@ -94,7 +95,7 @@ package struct Spring: Hashable, Sendable {
   /// Apple does not document how UIKit turns (ζ, duration) into a physical spring; this uses Framer's published
   /// reconstruction (reference §10.5), made robust for large initial velocities — see
   /// `uikitStiffnessAndDamping`. The spring lasts exactly `duration` (unclamped; non-positive or non-finite
-  /// durations become 0.01 s) and lands on the target then (see the type's "Duration and landing").
+  /// durations become 0.01 s), where progress becomes exactly 1 (see the type's "Duration").
   package init(dampingRatio: Double, initialVelocity: Double = 0, duration: Double) {
     let v = initialVelocity.isFinite ? initialVelocity : 0
     let requested = duration.isFinite && duration > 0 ? duration : 0.01
@@ -114,8 +115,9 @@ package struct Spring: Hashable, Sendable {
 
   /// An iOS 17 / SwiftUI spring: `Spring(duration:bounce:)`, `UISpringTimingParameters(duration:bounce:)`.
   ///
-  /// m = 1, k = (2π/d)², ζ = 1 − bounce for bounce ≥ 0, else 1/(1 + bounce) (overdamped), c = 2ζ√k (reference
-  /// §10.6). `d` is the *perceptual* duration (the undamped period); the animation lasts `settlingDuration`
+  /// m = 1, k = (2π/d)², ζ = 1 − bounce for bounce ≥ 0, else 1/(1 + bounce), c = 2ζ√k (reference §10.6); a
+  /// negative bounce sets `allowsOverdamping` (CASpringAnimation(perceptualDuration:bounce:) does), so it is really
+  /// over-damped. `d` is the *perceptual* duration (the undamped period); the animation lasts `settlingDuration`
   /// unless `animationDuration` is given. bounce is clamped to (−1, 1]; d must be positive and finite
   /// (otherwise 0.5, the iOS default).
   package init(
@@ -128,7 +130,7 @@ package struct Spring: Hashable, Sendable {
     let zeta = b >= 0 ? 1 - b : 1 / (1 + b)
     self.init(
       mass: 1, stiffness: k, damping: zeta * 2 * k.squareRoot(), initialVelocity: initialVelocity,
-      duration: animationDuration)
+      duration: animationDuration, allowsOverdamping: b < 0)
   }
 
   /// A duration/bounce spring after checking d > 0 and bounce ∈ (−1, 1].
@@ -141,7 +143,7 @@ package struct Spring: Hashable, Sendable {
     return Spring(duration: duration, bounce: bounce, initialVelocity: initialVelocity)
   }
 
-  /// ζ = c / (2√(km)).
+  /// ζ = c / (2√(km)), as given (the motion uses min(ζ, 1) unless `allowsOverdamping`).
   package var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
 
   /// ω₀ = √(k/m), in radians per second.
@@ -161,46 +163,35 @@ package struct Spring: Hashable, Sendable {
   ///
   /// ζ < 1: T = (−ln ε + ln(1 + |B|)) / (ζω₀), B = (ζω₀ − v₀)/ω_d, floored at 0 (an envelope bound);
   /// ζ ≥ 1: the first multiple of 0.1 s from which |x(t)| ≤ ε for good (Core Animation steps t by 0.1 s),
-  /// on this spring's own motion (critical or really overdamped). ζ = 0 never settles: `undampedDuration`.
-  package var settlingDuration: Double {
-    SpringMotion(mass: mass, stiffness: stiffness, damping: damping, velocity: initialVelocity).settlingDuration()
-  }
+  /// on the motion this spring makes (critical when ζ > 1 is clamped, else really over-damped). ζ = 0 never
+  /// settles: `undampedDuration`.
+  package var settlingDuration: Double { motion.settlingDuration() }
 
   /// The settling duration reported for an undamped spring, which never settles: Core Animation's MAXFLOAT.
   package static let undampedDuration = Double(Float.greatestFiniteMagnitude)
 
-  /// The closed-form displacement x(t) = 1 − progress of the free spring, without the landing blend.
-  package func displacement(at time: Double) -> Double {
-    SpringMotion(mass: mass, stiffness: stiffness, damping: damping, velocity: initialVelocity)
-      .displacement(at: time)
+  /// The motion this spring makes: its closed forms, with ζ > 1 clamped to 1 unless `allowsOverdamping`.
+  private var motion: SpringMotion {
+    SpringMotion(
+      mass: mass, stiffness: stiffness, damping: damping, velocity: initialVelocity,
+      allowsOverdamping: allowsOverdamping)
   }
 
-  /// Progress at `time` seconds: 0 at t ≤ 0, exactly 1 at t ≥ `duration`, closed form (with the landing blend
-  /// described on the type) in between. NaN counts as 0.
+  /// The closed-form displacement x(t) = 1 − progress of the free spring, at any t (also past `duration`).
+  package func displacement(at time: Double) -> Double { motion.displacement(at: time) }
+
+  /// Progress at `time` seconds: 0 at t ≤ 0, the closed form 1 − x(t) for 0 < t < `duration`, exactly 1 from
+  /// `duration` on (see the type's "Duration"). NaN counts as 0.
   package func progress(at time: Double) -> Double {
     guard time > 0 else { return 0 }
     guard time < duration else { return 1 }
-    let motion = SpringMotion(mass: mass, stiffness: stiffness, damping: damping, velocity: initialVelocity)
-    let (blend, _) = landingBlend(time)
-    return 1 - (motion.displacement(at: time) - residual * blend)
+    return 1 - motion.displacement(at: time)
   }
 
-  /// d(progress)/dt at `time` in 1/s: v₀ at t = 0, 0 from `duration` on.
+  /// d(progress)/dt at `time` in 1/s: v₀ at t = 0, −x′(t) before `duration`, 0 from `duration` on.
   package func velocity(at time: Double) -> Double {
     guard time.isFinite, time < duration else { return 0 }
-    let motion = SpringMotion(mass: mass, stiffness: stiffness, damping: damping, velocity: initialVelocity)
-    let t = max(time, 0)
-    let (_, blendRate) = landingBlend(t)
-    return -(motion.displacementRate(at: t) - residual * blendRate)
-  }
-
-  /// σ and dσ/dt of the landing blend at `time`.
-  private func landingBlend(_ time: Double) -> (Double, Double) {
-    let width = 0.1 * duration
-    let u = (time - 0.9 * duration) / width
-    guard u > 0 else { return (0, 0) }
-    guard u < 1 else { return (1, 0) }
-    return (u * u * (3 - 2 * u), 6 * u * (1 - u) / width)
+    return -motion.displacementRate(at: max(time, 0))
   }
 
   /// UIKit's (ζ, T, v₀) → (k, c) with mass 1, after Framer's reconstruction (reference §10.5).
@@ -305,9 +296,11 @@ struct SpringMotion {
   let zeta: Double
   let velocity: Double
 
-  init(mass: Double, stiffness: Double, damping: Double, velocity: Double) {
+  /// ζ > 1 becomes 1 (the critical spring with the same ω₀) unless `allowsOverdamping`.
+  init(mass: Double, stiffness: Double, damping: Double, velocity: Double, allowsOverdamping: Bool) {
     omega = (stiffness / mass).squareRoot()
-    zeta = damping / (2 * (stiffness * mass).squareRoot())
+    let ratio = damping / (2 * (stiffness * mass).squareRoot())
+    zeta = allowsOverdamping ? ratio : min(ratio, 1)
     self.velocity = velocity
   }
 

@@ -38,9 +38,24 @@ struct Tail {
   var time: Double {
     if isDone { return to }
     let fraction = elapsed / length
-    let raw = spring.map { $0.progress(at: elapsed) } ?? curve.progress(at: fraction)
+    let raw = spring.map { Self.landedProgress($0, at: elapsed) } ?? curve.progress(at: fraction)
     let progress = raw.isFinite ? min(max(raw, 0), 1) : fraction
     return from + (to - from) * progress
+  }
+
+  /// A velocity tail's spring lands exactly on its end instead of jumping there as an animator's spring does (Core
+  /// Animation's rule, `Spring.progress(at:)`): τ is the timeline's own time, which must arrive at D or 0 without
+  /// a step. Over the last tenth of the spring's duration L its residual r = x(L) is blended out with a smoothstep,
+  /// progress = 1 − [x(t) − r·σ((t − 0.9L)/(0.1L))], σ(u) = 3u² − 2u³; before that it is the closed form. The
+  /// tail's spring is critically damped and lasts L, so |r| ≤ ε = 0.001 and the landing moves τ by at most that
+  /// fraction of the tail.
+  static func landedProgress(_ spring: Spring, at t: Double) -> Double {
+    let length = spring.duration
+    guard t > 0 else { return 0 }
+    guard t < length else { return 1 }
+    let u = (t - 0.9 * length) / (0.1 * length)
+    let sigma = u <= 0 ? 0 : u * u * (3 - 2 * u)
+    return 1 - (spring.displacement(at: t) - spring.displacement(at: length) * sigma)
   }
 }
 

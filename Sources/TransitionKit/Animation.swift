@@ -120,7 +120,9 @@ extension UIView {
   }
 
   /// A UIKit spring: `dampingRatio` (1 = no overshoot) and `velocity` in UIKit's unit (1 = the whole distance per
-  /// second). It lasts exactly `duration` and lands on the target then.
+  /// second). It lasts exactly `duration`, and `completion` runs then: the values follow the spring's closed form
+  /// until `duration` and are exactly the new ones from it (its envelope is 0.001 of the distance there, so the last
+  /// step is at most that much; Framer's reconstruction of UIKit's mapping, docs/writing-plugins.md).
   public class func animate(
     withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
     initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [], animations: @escaping () -> Void,
@@ -133,9 +135,11 @@ extension UIView {
       origin, animations, completion)
   }
 
-  /// iOS 17's spring: `bounce` in (-1, 1] (0 = critically damped, 1 = undamped, negative = overdamped), with
-  /// `springDuration` both the spring's perceptual duration and how long the animation lasts (it lands on the target
-  /// then). `velocity` is in UIKit's unit (1 = the whole distance per second). The host refuses other bounces.
+  /// iOS 17's spring: `bounce` in (-1, 1) (0 = critically damped, negative = over-damped; 1, undamped, would never
+  /// settle), with `springDuration` its *perceptual* duration (the stiffness is (2π / springDuration)²). As in
+  /// UIKit, the animation lasts the spring's settling duration (until it stays within 0.001 of the distance) and
+  /// `completion` runs then, which may be well after `springDuration` (a bounce of −0.5 settles about 4 durations
+  /// later). `velocity` is in UIKit's unit (1 = the whole distance per second). The host refuses other bounces.
   public class func animate(
     springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0, initialSpringVelocity velocity: CGFloat = 0,
     delay: TimeInterval = 0, options: AnimationOptions = [], animations: @escaping () -> Void,
@@ -150,7 +154,14 @@ extension UIView {
   }
 
   /// Any timing the host offers (named or Bézier curves, steps, springs): TransitionKit's general form of
-  /// `animate(withDuration:…)`. With `.springPhysical`, pass `duration` nil for the spring's settling duration.
+  /// `animate(withDuration:…)`. How long a spring lasts (its completion runs then):
+  /// - `.spring(dampingRatio:_:)`: exactly `duration`;
+  /// - `.springPhysical`, `AnimationTiming(mass:stiffness:damping:initialVelocity:allowsOverdamping:)`,
+  ///   `AnimationTiming(perceptualDuration:bounce:)` and mass/stiffness or duration/bounce
+  ///   `UISpringTimingParameters`: pass `duration` nil for the spring's settling duration (UIKit ignores an
+  ///   animator's duration for them); a duration cuts the spring there, as `CASpringAnimation.duration` does;
+  /// - `.springBounce`: `duration` is the perceptual duration and the block lasts the settling duration.
+  /// Until then the values follow the spring's closed form, and from then on they are exactly the new ones.
   public class func animate(
     withDuration duration: TimeInterval?, delay: TimeInterval = 0, timing: AnimationTiming,
     animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil, file: StaticString = #fileID,
@@ -268,11 +279,15 @@ public enum AnimationTiming: Hashable, Sendable {
   case bezier(CGPoint, CGPoint)
   /// `count` equal jumps, at the start or the end of each interval (CSS `steps()`).
   case steps(Int, jumpsAtStart: Bool)
-  /// UIKit's spring: lasts exactly the animation's duration.
+  /// UIKit's spring, damping ratio in (0, 1] and initial velocity: lasts exactly the animation's duration.
   case spring(dampingRatio: CGFloat, CGFloat)
-  /// CASpringAnimation's spring; lasts its settling duration when the duration is nil.
-  case springPhysical(mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity: CGFloat)
-  /// iOS 17's spring(duration:bounce:).
+  /// CASpringAnimation's spring; lasts its settling duration when the duration is nil. A damping ratio
+  /// c / (2√(km)) above 1 moves as the critically damped spring with the same √(k/m) unless `allowsOverdamping`
+  /// (Core Animation's default).
+  case springPhysical(
+    mass: CGFloat, stiffness: CGFloat, damping: CGFloat, initialVelocity: CGFloat, allowsOverdamping: Bool = false)
+  /// iOS 17's spring(duration:bounce:): the animation's duration is the perceptual one; it lasts its settling
+  /// duration.
   case springBounce(bounce: CGFloat, initialVelocity: CGFloat)
 
   var th: th_timing {
@@ -294,9 +309,10 @@ public enum AnimationTiming: Hashable, Sendable {
       t.kind = TH_TIMING_SPRING
       t.damping_ratio = ratio
       t.initial_velocity = velocity
-    case .springPhysical(let mass, let stiffness, let damping, let velocity):
+    case .springPhysical(let mass, let stiffness, let damping, let velocity, let allowsOverdamping):
       t.kind = TH_TIMING_SPRING_PHYSICAL
       (t.mass, t.stiffness, t.damping, t.initial_velocity) = (mass, stiffness, damping, velocity)
+      if allowsOverdamping { t.flags = UInt32(TH_TIMING_ALLOWS_OVERDAMPING) }
     case .springBounce(let bounce, let velocity):
       t.kind = TH_TIMING_SPRING_BOUNCE
       t.bounce = bounce

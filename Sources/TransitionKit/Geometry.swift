@@ -61,6 +61,26 @@ public struct CGSize: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "(\(width), \(height))" }
 }
 
+/// A two-dimensional vector, as CGVector (UIKit gives spring velocities as one).
+public struct CGVector: Hashable, Sendable, CustomStringConvertible {
+  public var dx: CGFloat
+  public var dy: CGFloat
+
+  /// The vector (dx, dy).
+  public init(dx: CGFloat, dy: CGFloat) {
+    self.dx = dx
+    self.dy = dy
+  }
+
+  /// The vector (0, 0).
+  public init() { self.init(dx: 0, dy: 0) }
+
+  /// The vector (0, 0).
+  public static let zero = CGVector(dx: 0, dy: 0)
+
+  public var description: String { "(\(dx), \(dy))" }
+}
+
 /// A rectangle: an origin and a size, as CGRect (a negative width or height extends left or up).
 public struct CGRect: Hashable, Sendable, CustomStringConvertible {
   public var origin: CGPoint

@@ -374,29 +374,86 @@ extension LogCapture {
 
   // MARK: - The bounce spring
 
-  /// The expected curves are iOS 17's spring(duration:bounce:) in closed form with the engine's landing, written out
-  /// independently of the engine (TestSupport's `BounceSpring`).
+  /// The expected curves are iOS 17's spring(duration:bounce:) in closed form, written out independently of the
+  /// engine (TestSupport's `BounceSpring`): the duration is perceptual, each block lasts its spring's settling
+  /// duration and is exactly on its target from then on, and the completions run then.
   @Test func bounceSpringsFollowTheirClosedForms() throws {
     let run = try Run("bounce")
+    // The animator's own answer, whatever its springs last.
     #expect(run.transition.duration == 0.8)
+    let move = BounceSpring(duration: 0.6, bounce: 0.3)
+    let corner = BounceSpring(duration: 0.8, bounce: -0.4, initialVelocity: 1)
+    let fade = BounceSpring(duration: 0.5, bounce: 0)
+    // Each settles after its perceptual duration; the over-damped one (ζ = 1/0.6) much later.
+    #expect(move.duration > 1 && fade.duration == 0.8 && corner.duration > 2)
     var overshoot = 0.0
-    for step in 0...85 {
+    for step in 0...300 {
       let t = Double(step) / 100
       let dot = try run.state("dot", at: t)
-      let x = 100 + 200 * BounceSpring(duration: 0.6, bounce: 0.3).progress(t)
-      expectClose(dot.position.x, x, 1e-6, "x at \(t)")
-      expectClose(
-        dot.cornerRadius, 10 * BounceSpring(duration: 0.8, bounce: -0.4, initialVelocity: 1).progress(t), 1e-6,
-        "cornerRadius at \(t)")
-      expectClose(dot.alpha, 1 - 0.8 * BounceSpring(duration: 0.5, bounce: 0).progress(t), 1e-6, "alpha at \(t)")
+      expectClose(dot.position.x, 100 + 200 * move.progress(t), 1e-9, "x at \(t)")
+      expectClose(dot.cornerRadius, 10 * corner.progress(t), 1e-9, "cornerRadius at \(t)")
+      expectClose(dot.alpha, 1 - 0.8 * fade.progress(t), 1e-9, "alpha at \(t)")
       overshoot = max(overshoot, dot.position.x - 300)
     }
-    // bounce 0.3 overshoots (by about e^(−πζ/√(1 − ζ²)) ≈ 4.6 % of 200 points); each spring ends on its target.
+    // bounce 0.3 overshoots (by about e^(−πζ/√(1 − ζ²)) ≈ 4.6 % of 200 points); each spring is exactly on its
+    // target from its settling duration, having come within 0.001 of the distance.
     #expect(overshoot > 5)
-    #expect(try run.state("dot", at: 0.6).position.x == 300)
-    #expect(try run.state("dot", at: 0.5).alpha == 0.2)
-    #expect(try run.state("dot", at: 0.8).cornerRadius == 10)
-    #expect(try run.run() == .completed && run.problems.isEmpty)
+    #expect(try run.state("dot", at: move.duration).position.x == 300)
+    #expect(abs(try run.state("dot", at: move.duration - 1e-9).position.x - 300) <= 0.2)
+    #expect(try run.state("dot", at: fade.duration).alpha == 0.2)
+    #expect(try run.state("dot", at: corner.duration).cornerRadius == 10)
+    // The last completion (the over-damped spring's, at its settling duration) completes the transition.
+    try run.transition.advance(by: corner.duration - 1e-6)
+    #expect(run.outcome == nil)
+    try run.transition.advance(by: 2e-6)
+    #expect(run.outcome == .completed && run.problems.isEmpty)
+  }
+
+  // MARK: - CASpringAnimation- and UISpringTimingParameters-style springs
+
+  /// Each of the seven springs against its closed form (TestSupport, written from the published definitions): the
+  /// free motion until its duration, exactly the new value from then on; the last completion at the longest one.
+  @Test func springParametersRunAsCoreAnimationRunsThem() throws {
+    let run = try Run("spring-parameters")
+    #expect(run.transition.duration == 0.5)
+    // mass 3, stiffness 1000, damping 500 (ζ ≈ 4.56): critical with ω₀ = √(1000/3) unless over-damping is allowed.
+    let critical = ClosedFormSpring(omega: (1000.0 / 3).squareRoot(), zeta: 1)
+    #expect(critical.settlingDuration == 0.6)
+    let over = ClosedFormSpring(mass: 3, stiffness: 1000, damping: 500)
+    let thrown = BounceSpring(duration: 0.5, bounce: -0.3, initialVelocity: 1)
+    let ratio = UIKitSpring(dampingRatio: 0.6, duration: 0.7, initialVelocity: -1)
+    // mass 1, stiffness 200, damping 40: ζ = √2, clamped to the critical spring with ω₀ = √200.
+    let clamped = ClosedFormSpring(omega: (200.0).squareRoot(), zeta: 1)
+    let bouncy = BounceSpring(duration: 0.4, bounce: 0.2)
+    let curves: [(String, KeyPath<ViewState, Double>, Double, Double, (Double) -> Double, Double)] = [
+      ("dot", \.position.x, 100, 300, { critical.progress($0, duration: 0.6) }, 0.6),
+      ("dot", \.cornerRadius, 0, 10, { over.progress($0, duration: over.settlingDuration) }, over.settlingDuration),
+      ("dot", \.alpha, 1, 0.2, thrown.progress, thrown.duration),
+      ("dot", \.zPosition, 0, 1, ratio.progress, 0.7),
+      (
+        "dot2", \.position.x, 100, 300, { clamped.progress($0, duration: clamped.settlingDuration) },
+        clamped.settlingDuration
+      ),
+      ("dot2", \.cornerRadius, 0, 10, bouncy.progress, bouncy.duration),
+      ("dot2", \.alpha, 1, 0.5, { critical.progress($0, duration: 0.6) }, 0.6),
+    ]
+    for (index, (id, key, from, to, progress, duration)) in curves.enumerated() {
+      for step in 0..<200 {
+        let t = Double(step) / 200 * duration
+        expectClose(
+          try run.state(id, at: t)[keyPath: key], from + (to - from) * progress(t), 1e-9, "spring \(index) at \(t)")
+      }
+      // From its end on, the new value (the SDK passes the perceptual form as k = (2π/d)², c = 2ζ√k, whose settling
+      // duration may differ from the one written here in the last bit: hence the 1e-12 margin).
+      #expect(try run.state(id, at: duration * (1 + 1e-12))[keyPath: key] == to, "spring \(index) at its end")
+    }
+    // The last completion (the over-damped spring's) completes the transition.
+    let last = curves.map(\.5).max()!
+    #expect(last == over.settlingDuration && last > 3)
+    try run.transition.advance(by: last - 1e-6)
+    #expect(run.outcome == nil)
+    try run.transition.advance(by: 2e-6)
+    #expect(run.outcome == .completed && run.problems.isEmpty)
   }
 
   // MARK: - Coordinate conversion

@@ -43,8 +43,11 @@ private typealias S = CAnimatorSupport
 
   // MARK: - Transitions on the manual clock
 
-  /// Sample times over the 0.5 s spring, with several in the last tenth, where the landing blend acts.
-  private static let times = [0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.44, 0.46, 0.48, 0.49, 0.5]
+  /// Sample times over the 0.5 s spring, with several in the last tenth and one just before the end: Core Animation
+  /// shows the spring's closed form until the animation ends, then the model value (a jump by x(0.5)).
+  private static let times = [
+    0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.44, 0.46, 0.48, 0.49, 0.5 - 1e-9, 0.5, 0.6,
+  ]
 
   /// A full-screen view at vertical offset y, with no transform and no perspective: frame, world matrix (a plain
   /// translation) and bounding box.
@@ -86,6 +89,13 @@ private typealias S = CAnimatorSupport
     }
     // ζ = 0.5 overshoots: the destination rises above the top of the container before it lands.
     #expect(lowest < -50)
+    // The last instant before 0.5 s is the free spring, 667·x(0.5) from the top: the mapping puts the envelope term
+    // (ζ/√(1 − ζ²))·e^(−ζω₀T) at 0.001, so |x(T)| ≤ √(1 + ζ²/(1 − ζ²))·e^(−ζω₀T) = 0.001/ζ. At 0.5 s the animation
+    // ends and the model frame shows.
+    let residual = UIKitSpring(dampingRatio: 0.5, duration: 0.5).displacement(0.5)
+    #expect(abs(residual) <= 0.002 && residual != 0)
+    expectAt(try run.state("second", at: 0.5 - 1e-9), y: 667 * residual, "just before the end")
+    expectAt(try run.state("second", at: 0.5), y: 0, "at the end")
 
     #expect(try run.runToEnd() == .completed)
     // A segue replaces the source scene.

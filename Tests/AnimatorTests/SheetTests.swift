@@ -41,7 +41,8 @@ import TransitionEngine
     }
   }
 
-  static let times = [0, 0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 0.93, 0.97, 0.99, 1.0]
+  /// Sample times over the 1 s spring, with several in its last tenth, one just before its end and one after.
+  static let times = [0, 0.05, 0.1, 0.25, 0.5, 0.75, 0.9, 0.93, 0.97, 0.99, 1 - 1e-9, 1.0, 1.2]
 
   @Test func describesItselfWithTheOriginalsDefaults() throws {
     let registry = try registry(loadingBuiltIns: ["Sheet"])
@@ -83,6 +84,10 @@ import TransitionEngine
       expectView(try run.state("dimming", at: t), frame: Self.bounds, alpha: 0.4 * p, "t=\(t)")
       expectView(try run.state("presenter", at: t), frame: Self.bounds, alpha: 1)
     }
+    // Critically damped with the envelope (1 + ω₀T)·e^(−ω₀T) = 0.001 at T = 1 s: until the animation ends the sheet is
+    // still 800 × 0.001 = 0.8 points short of its frame, then it shows its model frame (Core Animation's jump).
+    expectClose(try run.state("sheet", at: 1 - 1e-9).frame.origin.y, 0.8, 1e-6)
+    #expect(try run.state("sheet", at: 1).frame.origin.y == 0)
     #expect(try run.run() == .completed)
     // The presentation keeps the presenter's view; the dimming view stays for the dismissal.
     #expect(run.containerSubviews == ["presenter", "dimming", "sheet"])

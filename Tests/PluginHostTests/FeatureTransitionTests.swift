@@ -62,8 +62,8 @@ import TransitionEngine
     #expect(run.to.cornerRadius == 40 && run.to.zPosition == 8 && run.to.alpha == 1)
   }
 
-  /// Critically damped springs (ζ = 1) follow x(t) = (1 + ω0·t)·e^(−ω0·t) of the remaining distance (before the
-  /// last 10 % of their duration, where the landing blend starts).
+  /// Critically damped springs (ζ = 1) follow x(t) = (1 + ω0·t)·e^(−ω0·t) of the remaining distance until their block
+  /// ends (SpringFormTests covers every form in depth).
   @Test func theThreeSpringForms() throws {
     let host = try Host()
     let run = try host.run("springs")
@@ -74,12 +74,16 @@ import TransitionEngine
     // mass 1, stiffness 100, damping 20: ω0 = 10.
     let physical = 1 - (1 + 10 * t) * exp(-10 * t)
     #expect(close(at.position.x, 200 + 100 * physical, 1e-6))
-    // The same spring with TH_DURATION_AUTOMATIC (it settles in about 0.92 s, so 0.3 s is before the blend).
+    // The same spring with TH_DURATION_AUTOMATIC (it settles at 1.0 s).
     #expect(close(at.zPosition, 10 * physical, 1e-6))
-    // duration 1, bounce 0: ω0 = 2π / 1.
+    // perceptual duration 1, bounce 0: ω0 = 2π / 1; the block lasts its settling duration, 1.5 s
+    // ((1 + 2π·1.4)·e^(−2π·1.4) = 1.5e-3, (1 + 2π·1.5)·e^(−2π·1.5) = 8.4e-4).
     let bounce = 1 - (1 + 2 * Double.pi * t) * exp(-2 * Double.pi * t)
     #expect(close(at.alpha, bounce, 1e-6))
-    // UIKit spring, damping 0.5 over 0.8 s: overshoots 40, and lands on it exactly at 0.8 s.
+    let late = 1.45
+    #expect(close(try run.state("to", at: late)?.alpha, 1 - (1 + 2 * Double.pi * late) * exp(-2 * Double.pi * late)))
+    #expect(try run.state("to", at: 1.5)?.alpha == 1)
+    // UIKit spring, damping 0.5 over 0.8 s: overshoots 40, and is exactly on it from 0.8 s.
     let radii = try (1...79).map { try #require(try run.state("to", at: Double($0) / 100)?.cornerRadius) }
     #expect(radii.contains { $0 > 40 })
     #expect(close(try run.state("to", at: 0.8)?.cornerRadius, 40))

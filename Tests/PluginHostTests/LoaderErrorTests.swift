@@ -15,7 +15,7 @@ import Testing
     #expect(loaded.info.name == "Minimal test plugin")
     #expect(loaded.info.version == "1.0.0")
     #expect(loaded.info.vendor == "transition-host tests")
-    #expect(loaded.info.abi == ABIVersion(major: 1, minor: 0))
+    #expect(loaded.info.abi == ABIVersion(major: 1, minor: 1))
     #expect(loaded.generation == 1)
     #expect(loaded.path == BuildProducts.fixturePlugin("Minimal"))
     #expect(loaded.info.animators.map(\.id) == ["fade", "slide"])
@@ -100,15 +100,15 @@ import Testing
     #expect(
       error
         == .abiIncompatible(
-          path: path, pluginABI: ABIVersion(major: 99, minor: 0), hostABI: ABIVersion(major: 1, minor: 0)))
+          path: path, pluginABI: ABIVersion(major: 99, minor: 1), hostABI: ABIVersion(major: 1, minor: 1)))
     #expect(error?.code == 1004)
-    #expect(error?.message.contains("built for plugin ABI 99.0; this host speaks ABI 1.0") == true)
+    #expect(error?.message.contains("built for plugin ABI 99.1; this host speaks ABI 1.1") == true)
   }
 
   @Test func entryReturningNullIs1004() {
     let path = BuildProducts.fixturePlugin("Declines")
     let error = loadError { () throws(PluginLoadError) in try registry.load(path: path) }
-    #expect(error == .abiIncompatible(path: path, pluginABI: nil, hostABI: ABIVersion(major: 1, minor: 0)))
+    #expect(error == .abiIncompatible(path: path, pluginABI: nil, hostABI: ABIVersion(major: 1, minor: 1)))
     #expect(error?.code == 1004)
     #expect(error?.message.contains("th_plugin_entry returned NULL") == true)
   }

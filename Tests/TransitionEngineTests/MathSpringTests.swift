@@ -21,35 +21,79 @@ struct MathSpringTests {
   @Test func criticalAndOverdampedSettlingStepsBy100ms() {
     // ζ = 1 (c = 20): (1 + 10t)e^(−10t) is 1.23e-3 at 0.9 s and 5.0e-4 at 1.0 s.
     #expect(Spring(mass: 1, stiffness: 100, damping: 20).settlingDuration == 1.0)
-    // Independently: step an RK4 solution by 0.1 s until |x| ≤ ε from then on.
+    // Independently: step an RK4 solution by 0.1 s until |x| ≤ ε from then on. Over-damped springs are integrated
+    // with their own damping when they allow it, and with the critical c = 2√(km) = 20 when they do not (Core
+    // Animation's clamp).
     for (damping, v0) in [(20.0, 0.0), (50, 0), (50, 30), (20, 25), (35, -4)] {
-      let spring = Spring(mass: 1, stiffness: 100, damping: damping, initialVelocity: v0)
-      let grid = (0...120).map { Double($0) / 10 }
-      let xs = mathRK4Spring(mass: 1, stiffness: 100, damping: damping, v0: v0, times: grid)
-      let lastAbove = xs.lastIndex { abs($0) > 0.001 } ?? -1
-      let expected = Double(lastAbove + 1) / 10
-      #expect(mathClose(spring.settlingDuration, expected, 1e-9), "c = \(damping), v0 = \(v0)")
+      for allows in [false, true] {
+        let spring = Spring(
+          mass: 1, stiffness: 100, damping: damping, initialVelocity: v0, allowsOverdamping: allows)
+        let grid = (0...120).map { Double($0) / 10 }
+        let moving = allows ? damping : min(damping, 20)
+        let xs = mathRK4Spring(mass: 1, stiffness: 100, damping: moving, v0: v0, times: grid)
+        let lastAbove = xs.lastIndex { abs($0) > 0.001 } ?? -1
+        let expected = Double(lastAbove + 1) / 10
+        #expect(mathClose(spring.settlingDuration, expected, 1e-9), "c = \(damping), v0 = \(v0), over \(allows)")
+        #expect(spring.duration == spring.settlingDuration)
+      }
     }
     // ζ = 0 never settles.
     #expect(Spring(mass: 1, stiffness: 100, damping: 0).settlingDuration == Double(Float.greatestFiniteMagnitude))
   }
 
   @Test func closedFormsMatchANumericalIntegrationInAllRegimes() {
-    // under (ζ 0.25), critical (ζ 1), over (ζ 2.5), with initial velocities in both directions.
+    // under (ζ 0.25), critical (ζ 1), over (ζ 2.5, ζ 4.56), with initial velocities in both directions. An
+    // over-damped spring moves as integrated with its own damping when it allows over-damping, and as the critical
+    // one with the same ω₀ (c = 2√(km)) when it does not.
     let cases: [(m: Double, k: Double, c: Double, v0: Double)] = [
       (1, 100, 5, 0), (1, 100, 5, 3), (2, 300, 10, -2),
       (1, 100, 20, 0), (1, 100, 20, 12),
       (1, 100, 50, 0), (3, 1000, 500, 1.5), (1, 100, 50, 40),
     ]
     for s in cases {
-      let spring = Spring(mass: s.m, stiffness: s.k, damping: s.c, initialVelocity: s.v0)
-      let times = (0...60).map { Double($0) * 0.9 * spring.duration / 60 }
-      let reference = mathRK4Spring(mass: s.m, stiffness: s.k, damping: s.c, v0: s.v0, times: times)
-      for (t, x) in zip(times, reference) {
-        #expect(mathClose(spring.displacement(at: t), x, 1e-9), "\(s) at \(t)")
-        // Before the landing blend (the last 10 %), progress is exactly the closed form.
-        #expect(mathClose(spring.progress(at: t), 1 - x, 1e-9), "\(s) at \(t)")
+      for allows in [false, true] {
+        let spring = Spring(
+          mass: s.m, stiffness: s.k, damping: s.c, initialVelocity: s.v0, allowsOverdamping: allows)
+        let moving = allows ? s.c : min(s.c, 2 * (s.k * s.m).squareRoot())
+        let times = (0..<60).map { Double($0) * spring.duration / 60 }
+        let reference = mathRK4Spring(mass: s.m, stiffness: s.k, damping: moving, v0: s.v0, times: times)
+        for (t, x) in zip(times, reference) {
+          #expect(mathClose(spring.displacement(at: t), x, 1e-9), "\(s), over \(allows) at \(t)")
+          // Progress is the closed form for the whole duration (Core Animation has no landing blend)…
+          #expect(mathClose(spring.progress(at: t), t > 0 ? 1 - x : 0, 1e-9), "\(s), over \(allows) at \(t)")
+        }
+        // … and exactly 1 from the duration on.
+        #expect(spring.progress(at: spring.duration) == 1 && spring.progress(at: spring.duration + 1) == 1)
       }
+    }
+  }
+
+  /// UINavigationController's push spring, spring(3 1000 500 0) (ζ ≈ 4.56), as Core Animation runs it: the critical
+  /// spring with ω₀ = √(1000/3), x = (1 + ω₀t)·e^(−ω₀t), settling at 0.6 s; with over-damping allowed, the over-damped
+  /// form x = A·e^(r₁t) + (1 − A)·e^(r₂t), r₁,₂ = −ω₀(ζ ∓ √(ζ² − 1)), A = −r₂/(r₁ − r₂), settling after 3 s.
+  @Test func overdampedSpringsMoveCriticallyUnlessAllowed() {
+    let w = (1000.0 / 3).squareRoot()
+    let zeta = 500 / (2 * (3000.0).squareRoot())
+    let clamped = Spring(mass: 3, stiffness: 1000, damping: 500)
+    #expect(!clamped.allowsOverdamping && mathClose(clamped.dampingRatio, zeta, 1e-15))
+    #expect(clamped.settlingDuration == 0.6 && clamped.duration == 0.6)
+    let root = (zeta * zeta - 1).squareRoot()
+    let r1 = -w * (zeta - root)
+    let r2 = -w * (zeta + root)
+    let a = -r2 / (r1 - r2)
+    let over = Spring(mass: 3, stiffness: 1000, damping: 500, allowsOverdamping: true)
+    #expect(over.settlingDuration > 3 && over.settlingDuration < 4)
+    for t in stride(from: 0.0, through: 0.6, by: 0.01) {
+      #expect(mathClose(clamped.displacement(at: t), (1 + w * t) * mathExp(-w * t), 1e-12), "at \(t)")
+      #expect(mathClose(over.displacement(at: t), a * mathExp(r1 * t) + (1 - a) * mathExp(r2 * t), 1e-12), "at \(t)")
+    }
+    // The over-damped rule for the settling duration: the first 0.1 s step after which x stays within ε.
+    let overX = { (t: Double) in a * mathExp(r1 * t) + (1 - a) * mathExp(r2 * t) }
+    #expect(overX(over.settlingDuration) <= 0.001 && overX(over.settlingDuration - 0.1) > 0.001)
+    // Validation passes the flag through.
+    #expect(throws: Never.self) {
+      let checked = try Spring.validated(mass: 3, stiffness: 1000, damping: 500, allowsOverdamping: true)
+      #expect(checked == over)
     }
   }
 
@@ -63,6 +107,10 @@ struct MathSpringTests {
       #expect(mathClose(spring.velocity(at: t), -(xs[1] - xs[0]) / (2 * h), 1e-5))
     }
     #expect(spring.velocity(at: spring.duration) == 0)
+    // No landing: just before the end the velocity is still the closed form's −x′(t).
+    let late = spring.duration * 0.99
+    let xs = mathRK4Spring(mass: 1, stiffness: 200, damping: 12, v0: 2.5, times: [late - 1e-4, late + 1e-4], dt: 1e-5)
+    #expect(mathClose(spring.velocity(at: late), -(xs[1] - xs[0]) / 2e-4, 1e-6))
   }
 
   @Test func framersPublishedCheckValue() {
@@ -114,7 +162,7 @@ struct MathSpringTests {
     }
   }
 
-  @Test func uikitSpringLastsExactlyItsDurationAndLands() {
+  @Test func uikitSpringLastsExactlyItsDurationThenJumpsByItsResidual() {
     for (zeta, duration, v) in [(0.5, 0.5, 0.0), (1.0, 1.0, 0), (0.25, 2.0, 1.5), (0.7, 0.3, -1)] {
       let s = Spring(dampingRatio: zeta, initialVelocity: v, duration: duration)
       #expect(s.duration == duration)
@@ -122,19 +170,14 @@ struct MathSpringTests {
       #expect(s.progress(at: duration) == 1)
       #expect(s.progress(at: duration + 5) == 1)
       #expect(s.velocity(at: duration) == 0)
-      // The landing stays within the residual of the physical spring, which is ε-sized at T.
-      let times = (0...100).map { Double($0) * duration / 100 }
+      // The closed form up to the end, as Core Animation presents it; then the model value, a jump by the residual
+      // x(T), which the ε = 0.001 envelope keeps small.
+      let times = (0..<100).map { Double($0) * duration / 100 } + [duration * (1 - 1e-9)]
       let reference = mathRK4Spring(mass: 1, stiffness: s.stiffness, damping: s.damping, v0: v, times: times)
-      let residual = abs(reference[100])
-      #expect(residual < 0.005)
       for (t, x) in zip(times, reference) {
-        let exact = 1 - x
-        if t <= 0.9 * duration {
-          #expect(mathClose(s.progress(at: t), exact, 1e-9))
-        } else {
-          #expect(abs(s.progress(at: t) - exact) <= residual + 1e-9)
-        }
+        #expect(mathClose(s.progress(at: t), t > 0 ? 1 - x : 0, 1e-9), "ζ \(zeta) at \(t)")
       }
+      #expect(abs(reference.last!) < 0.005)
     }
   }
 
@@ -155,8 +198,16 @@ struct MathSpringTests {
     let over = Spring(duration: 0.5, bounce: -0.5)
     #expect(mathClose(over.dampingRatio, 2, 1e-12))
     #expect(mathClose(over.bounce, -0.5, 1e-12))
+    // A negative bounce allows over-damping (the motion is really over-damped); a positive one needs no flag.
+    #expect(over.allowsOverdamping && !s.allowsOverdamping)
+    let root = (2.0 * 2 - 1).squareRoot()
+    let w = 4 * Double.pi
+    let (r1, r2) = (-w * (2 - root), -w * (2 + root))
+    let a = -r2 / (r1 - r2)
+    #expect(mathClose(over.displacement(at: 0.2), a * mathExp(r1 * 0.2) + (1 - a) * mathExp(r2 * 0.2), 1e-12))
     // It lasts its settling duration unless told otherwise.
     #expect(over.duration == over.settlingDuration)
+    #expect(s.duration == s.settlingDuration)
     #expect(Spring(duration: 0.5, bounce: 0, animationDuration: 0.5).duration == 0.5)
   }
 

@@ -131,6 +131,41 @@ import Testing
     #expect(transition.time == Self.duration)
   }
 
+  /// A velocity tail is the engine's own spring, not an animator's, and keeps landing exactly: a critically damped
+  /// UIKit spring lasting the tail's length L, seeded with v/(1 − p) when finishing and −v/p when cancelling, whose
+  /// residual r = x(L) is blended out over the last tenth of L with σ(u) = 3u² − 2u³, u = (t − 0.9L)/(0.1L):
+  /// progress = 1 − [x(t) − r·σ(u)], clamped to [0, 1]; then τ = from + (to − from)·progress.
+  @Test func velocityTailsFollowALandedCriticalSpring() throws {
+    func landed(_ spring: UIKitSpring, _ t: Double) -> Double {
+      let length = spring.duration
+      let u = min(max((t - 0.9 * length) / (0.1 * length), 0), 1)
+      let raw = 1 - (spring.displacement(t) - spring.displacement(length) * u * u * (3 - 2 * u))
+      return min(max(raw, 0), 1)
+    }
+    // finish from 0.3 at 2/s: L = 0.7 · 0.5 = 0.35 s, v₀ = 2 / 0.7.
+    let (_, finishing, _, _) = try interactivePresent()
+    try finishing.update(percent: 0.3)
+    try finishing.finish(velocity: 2)
+    let up = UIKitSpring(dampingRatio: 1, duration: 0.35, initialVelocity: 2 / 0.7)
+    var elapsed = 0.0
+    for dt in [0.05, 0.1, 0.1, 0.03, 0.02, 0.01, 0.01, 0.0099] {
+      try finishing.advance(by: dt)
+      elapsed += dt
+      #expect(abs(finishing.time - (0.15 + 0.35 * landed(up, elapsed))) < 1e-12, "finish at \(elapsed)")
+    }
+    // cancel from 0.6 at −1.5/s: L = 0.3 s, v₀ = 1.5 / 0.6.
+    let (_, cancelling, _, _) = try interactivePresent()
+    try cancelling.update(percent: 0.6)
+    try cancelling.cancel(velocity: -1.5)
+    let down = UIKitSpring(dampingRatio: 1, duration: 0.3, initialVelocity: 1.5 / 0.6)
+    elapsed = 0
+    for dt in [0.05, 0.1, 0.1, 0.02, 0.01, 0.01, 0.0099] {
+      try cancelling.advance(by: dt)
+      elapsed += dt
+      #expect(abs(cancelling.time - 0.3 * (1 - landed(down, elapsed))) < 1e-12, "cancel at \(elapsed)")
+    }
+  }
+
   @Test func springCancelMatchesTheGestureAndLandsAtZero() throws {
     let (trees, transition, ends, start) = try interactivePresent()
     try transition.update(percent: 0.6)

@@ -32,8 +32,8 @@ class Size(TypedDict):
 #: `[r, g, b, a]`, each in [0, 1].
 Color = List[float]
 
-#: A timing curve: `"linear"`, `"easeIn"`, `"easeOut"`, `"easeInOut"`, `"default"`, `{"bezier": [x1, y1, x2, y2]}`,
-#: `{"steps": n, "position": "start"|"end"}` or `{"spring": {...}}`.
+#: A timing curve: `"linear"`, `"easeIn"`, `"easeOut"`, `"easeInOut"`, `"default"`, `{"bezier": [x1, y1, x2, y2]}` or
+#: `{"steps": n, "position": "start"|"end"}` (a spring is not a curve: give finish/cancel/release a velocity).
 Curve = Union[str, Dict[str, Any]]
 
 

@@ -1,5 +1,5 @@
 /*
- * th_plugin.h: the transition-host animator plugin ABI, version 1.0.
+ * th_plugin.h: the transition-host animator plugin ABI, version 1.1.
  *
  * An animator plugin is a shared library that exports exactly one function, `th_plugin_entry`. The host
  * (transition-host) loads it with dlopen, calls the entry, and reads a plugin descriptor: a list of animators,
@@ -29,6 +29,21 @@
  *    a new id with the next revision ("…/2"); hosts and plugins may support both during a transition.
  *  - Enumerations are open: a reader that meets a value it does not know treats it as unsupported
  *    (TH_ERR_UNSUPPORTED), never as an error in the other side.
+ *  - A FROZEN struct may give a reserved slot a meaning in a later minor version, keeping every offset and the
+ *    size, with zero as the old behaviour. A host reads such a field only from plugins that declare that minor
+ *    version or later, so an older plugin gets the default whatever it left there.
+ *
+ * CHANGES
+ *  1.1  th_timing.flags (the first 4 bytes of 1.0's reserved[0]) with TH_TIMING_ALLOWS_OVERDAMPING.
+ *       Springs run as Core Animation runs them: progress is the spring's closed form for the whole block and
+ *       exactly the final value from its end (no landing blend); a TH_TIMING_SPRING_BOUNCE block lasts its
+ *       spring's settling duration (its `duration` is the perceptual one) and refuses bounce 1 (it never
+ *       settles); a TH_TIMING_SPRING_PHYSICAL spring with damping ratio > 1 moves critically damped (same
+ *       natural frequency) unless it allows over-damping. Source note: th_timing's reserved area is now
+ *       `uint32_t flags, reserved_flags; double reserved[3]`, so a positional initialiser that spelled out
+ *       `{0, 0, 0, 0}` for 1.0's reserved[4] becomes `0, 0, {0, 0, 0}` (zero and designated initialisers,
+ *       and the th_timing_* helpers, are unaffected).
+ *  1.0  First version.
  *
  * ---------------------------------------------------------------------------------------------------------
  * THREADS, PHASES AND OWNERSHIP (these rules apply to every function below unless it says otherwise)
@@ -95,8 +110,8 @@ extern "C" {
 
 /** Breaking changes only. A host loads plugins of its own major version. */
 #define TH_ABI_VERSION_MAJOR 1u
-/** Additive changes only. A plugin built against 1.x loads in every 1.y host. */
-#define TH_ABI_VERSION_MINOR 0u
+/** Additive changes only. A plugin built against 1.x loads in every 1.y host (see CHANGES above). */
+#define TH_ABI_VERSION_MINOR 1u
 
 /** The name of the one symbol a plugin exports (a function: see th_plugin_entry below). */
 #define TH_PLUGIN_ENTRY_SYMBOL "th_plugin_entry"
@@ -252,21 +267,49 @@ typedef struct th_gradient {
 /* Timing: curves and springs                                                                               */
 /* ------------------------------------------------------------------------------------------------------ */
 
-/** How progress follows time. Zero is UIView.animate's default. */
+/**
+ * How progress follows time. Zero is UIView.animate's default.
+ *
+ * Springs run as Core Animation runs them. With x = 1 - progress, a spring moves as m x'' + c x' + k x = 0,
+ * x(0) = 1, x'(0) = -initial_velocity, natural frequency w0 = sqrt(k / m) and damping ratio z = c / (2 sqrt(k m)).
+ * Progress is that closed form (it may overshoot 1) from the block's start until its end, and exactly 1 (the
+ * property's new value) from the end on: nothing smooths the last moments, so a spring cut short jumps to the
+ * target, and one that settled jumps by at most 0.001 of the distance. The block's completion runs at its end.
+ * How long the block lasts depends on the form:
+ *
+ *   form                        `duration` of the options is            the block lasts (completion then)
+ *   TH_TIMING_SPRING            the block's length                      exactly `duration`
+ *   TH_TIMING_SPRING_PHYSICAL   TH_DURATION_AUTOMATIC, or a length      its settling duration, or that length
+ *   TH_TIMING_SPRING_BOUNCE     the perceptual duration d               its settling duration
+ *
+ * The settling duration is Core Animation's settlingDuration: the time after which |x| stays within 0.001
+ * (z < 1: (ln 1000 + ln(1 + |B|)) / (z w0), B = (z w0 - initial_velocity) / (w0 sqrt(1 - z^2)); z >= 1: the
+ * first multiple of 0.1 s from which |x| <= 0.001 for good). A zero duration applies the change at once, as for
+ * curves. The animator's transition_duration is its own answer and is never changed by its springs.
+ */
 typedef enum th_timing_kind {
   /** A timing curve (th_curve). */
   TH_TIMING_CURVE = 0,
-  /** UIKit's spring: damping_ratio in (0, 1] (1 = no overshoot) and initial_velocity; lasts exactly `duration`. */
+  /**
+   * UIKit's spring (UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:...)):
+   * damping_ratio in (0, 1] (1 = no overshoot) and initial_velocity. Mass 1; the stiffness is chosen so that the
+   * motion's envelope is 0.001 of the distance at `duration` (Framer's reconstruction of UIKit's mapping, see
+   * docs/writing-plugins.md), and the block lasts exactly `duration`.
+   */
   TH_TIMING_SPRING = 1,
   /**
    * CASpringAnimation's spring: mass > 0, stiffness > 0, damping >= 0, initial_velocity. Lasts its settling
    * duration when the animation's duration is TH_DURATION_AUTOMATIC (then damping must be > 0: an undamped
-   * spring never settles), else the given duration.
+   * spring never settles), else the given duration (cut short there if it has not settled). A damping ratio
+   * above 1 moves as the critically damped spring with the same w0 (c = 2 sqrt(k m)), and settles as that one
+   * does, unless flags has TH_TIMING_ALLOWS_OVERDAMPING (CASpringAnimation.allowsOverdamping).
    */
   TH_TIMING_SPRING_PHYSICAL = 2,
   /**
-   * iOS 17's spring(duration:bounce:): bounce in (-1, 1] (0 = critically damped, < 0 overdamped); the
-   * animation's duration is both the spring's perceptual duration and how long it lasts.
+   * iOS 17's spring(duration:bounce:) (CASpringAnimation(perceptualDuration:bounce:)): the options' `duration`
+   * is the perceptual duration d, bounce in (-1, 1) (0 = critically damped, < 0 over-damped, 1 would never
+   * settle). Mass 1, stiffness (2 pi / d)^2, damping ratio 1 - bounce for bounce >= 0 and 1 / (1 + bounce)
+   * below (a negative bounce allows over-damping by itself). The block lasts the spring's settling duration.
    */
   TH_TIMING_SPRING_BOUNCE = 3
 } th_timing_kind;
@@ -296,10 +339,18 @@ typedef enum th_step_position {
 } th_step_position;
 
 /**
- * FROZEN. A timing: a curve or a spring. Only the fields of its kind are read; the others, and `reserved`,
- * must be zero. A zero-initialised th_timing is UIView.animate's default (easeInOut). Every number read must
- * be finite and in its range (TH_ERR_INVALID_VALUE); an unknown kind, curve or step position is
- * TH_ERR_UNSUPPORTED.
+ * th_timing.flags bit (ABI 1.1): a TH_TIMING_SPRING_PHYSICAL spring with damping ratio > 1 moves really
+ * over-damped instead of critically damped (CASpringAnimation.allowsOverdamping, SwiftUI's allowOverDamping).
+ * It changes nothing for the other kinds (a bounce spring sets it by itself when bounce < 0). A 1.0 host ignores
+ * it: check host->abi_minor >= 1 if the motion matters.
+ */
+#define TH_TIMING_ALLOWS_OVERDAMPING (1u << 0)
+
+/**
+ * FROZEN. A timing: a curve or a spring. Only the fields of its kind are read; the others, and the reserved
+ * fields, must be zero. A zero-initialised th_timing is UIView.animate's default (easeInOut). Every number
+ * read must be finite and in its range (TH_ERR_INVALID_VALUE); an unknown kind, curve, step position or flag
+ * bit is TH_ERR_UNSUPPORTED.
  *
  * initial_velocity follows UIKit: 1 means the total animation distance per second (a 200 pt move started at
  * 100 pt/s is 0.5).
@@ -316,12 +367,18 @@ typedef struct th_timing {
   double stiffness;
   double damping;
   double bounce;
-  double reserved[4];
+  /**
+   * ABI 1.1 (1.0's reserved[0]): TH_TIMING_* bits for springs; 0 = Core Animation's defaults. Read by the host
+   * only from plugins that declare ABI 1.1 or later; a 1.0 plugin gets 0.
+   */
+  uint32_t flags;
+  uint32_t reserved_flags;
+  double reserved[3];
 } th_timing;
 
 /** A timing curve (linear, ease…, or default). */
 static inline th_timing th_timing_curve(th_curve curve) {
-  th_timing t = {TH_TIMING_CURVE, curve, {0, 0, 0, 0}, 0, TH_STEP_END, 0, 0, 0, 0, 0, 0, {0, 0, 0, 0}};
+  th_timing t = {TH_TIMING_CURVE, curve, {0, 0, 0, 0}, 0, TH_STEP_END, 0, 0, 0, 0, 0, 0, 0, 0, {0, 0, 0}};
   return t;
 }
 
@@ -335,7 +392,7 @@ static inline th_timing th_timing_bezier(double x1, double y1, double x2, double
   return t;
 }
 
-/** UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:…)'s spring. */
+/** UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:…)'s spring; lasts `duration`. */
 static inline th_timing th_timing_spring(double damping_ratio, double initial_velocity) {
   th_timing t = th_timing_curve(TH_CURVE_EASE_IN_OUT);
   t.kind = TH_TIMING_SPRING;
@@ -344,7 +401,10 @@ static inline th_timing th_timing_spring(double damping_ratio, double initial_ve
   return t;
 }
 
-/** CASpringAnimation's spring. */
+/**
+ * CASpringAnimation's spring (ζ > 1 clamped to critical; set TH_TIMING_ALLOWS_OVERDAMPING in flags for real
+ * over-damping). With TH_DURATION_AUTOMATIC it lasts its settling duration.
+ */
 static inline th_timing th_timing_spring_physical(double mass, double stiffness, double damping,
                                                   double initial_velocity) {
   th_timing t = th_timing_curve(TH_CURVE_EASE_IN_OUT);
@@ -356,7 +416,7 @@ static inline th_timing th_timing_spring_physical(double mass, double stiffness,
   return t;
 }
 
-/** iOS 17's spring(duration:bounce:); the duration is the animation's. */
+/** iOS 17's spring(duration:bounce:): the options' duration is the perceptual one; it lasts its settling duration. */
 static inline th_timing th_timing_spring_bounce(double bounce, double initial_velocity) {
   th_timing t = th_timing_curve(TH_CURVE_EASE_IN_OUT);
   t.kind = TH_TIMING_SPRING_BOUNCE;
@@ -365,7 +425,7 @@ static inline th_timing th_timing_spring_bounce(double bounce, double initial_ve
   return t;
 }
 
-/** For TH_TIMING_SPRING_PHYSICAL only: the animation lasts the spring's settling duration. */
+/** For TH_TIMING_SPRING_PHYSICAL only: the block lasts the spring's settling duration (completion then). */
 #define TH_DURATION_AUTOMATIC (-1.0)
 
 /** Keyframe calculation modes; the values are UIView.KeyframeAnimationOptions' calculationMode >> 10. */
@@ -385,7 +445,7 @@ typedef enum th_calculation_mode {
  */
 typedef struct th_animation_options {
   uint32_t struct_size;
-  /** Reserved for option bits; must be 0 in ABI 1.0. */
+  /** Reserved for option bits (none is defined yet); must be 0. */
   uint32_t flags;
   /** Seconds, >= 0; or TH_DURATION_AUTOMATIC with a physical spring. */
   double duration;
@@ -1011,7 +1071,7 @@ typedef void(TH_ABI *th_driver_update_fn)(th_context ctx, double time, double fr
 /** Options of a custom driver. Growable. */
 typedef struct th_driver_options {
   uint32_t struct_size;
-  uint32_t flags; /* must be 0 in ABI 1.0 */
+  uint32_t flags; /* reserved for option bits (none is defined yet); must be 0 */
   /** Seconds, finite, >= 0. */
   double duration;
   /** Seconds, finite, >= 0. */

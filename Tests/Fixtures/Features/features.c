@@ -133,8 +133,8 @@ static void curves_animate(void *instance, th_context ctx) {
   api->animate(ctx, &o, set_center_y_500, complete_unless_cancelled, NULL);
 }
 
-// ---- springs: center.x 200 → 300 (ζ = 1, ω0 = 10, 2 s), alpha 0 → 1 (bounce 0, 1 s), cornerRadius 0 → 40
-// (UIKit damping 0.5, 0.8 s), zPosition 0 → 10 (ζ = 1, ω0 = 10, automatic duration) --------------------
+// ---- springs: center.x 200 → 300 (ζ = 1, ω0 = 10, 2 s), alpha 0 → 1 (bounce 0, perceptual 1 s: settles at
+// 1.5 s), cornerRadius 0 → 40 (UIKit damping 0.5, 0.8 s), zPosition 0 → 10 (ζ = 1, ω0 = 10, automatic: 1 s) --
 
 static void set_center_x_300(th_context ctx, void *user_data) {
   (void)user_data;

@@ -175,6 +175,11 @@ static void bad_timing(void *instance, th_context ctx) {
   o.duration = 0.2;
   o.timing = th_timing_spring_bounce(-1.0, 0.0);
   note(ctx, "animate(bounce -1)", g_api->animate(ctx, &o, bad_animations, NULL, NULL));
+  o.timing = th_timing_spring_bounce(1.0, 0.0);
+  note(ctx, "animate(bounce 1)", g_api->animate(ctx, &o, bad_animations, NULL, NULL));
+  o.timing = th_timing_spring_physical(1.0, 100.0, 10.0, 0.0);
+  o.timing.flags = 1u << 7;
+  note(ctx, "animate(timing flag 1 << 7)", g_api->animate(ctx, &o, bad_animations, NULL, NULL));
   o.timing = th_timing_curve(TH_CURVE_LINEAR);
   o.timing.kind = (th_timing_kind)99;
   note(ctx, "animate(timing kind 99)", g_api->animate(ctx, &o, bad_animations, NULL, NULL));

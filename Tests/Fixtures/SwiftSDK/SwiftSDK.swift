@@ -1,6 +1,7 @@
 // TestPluginSwiftSDK: one animator per part of the TransitionKit SDK that the built-in Swift animators leave out —
 // keyframes and their calculation modes, custom drivers, gradient views, 3-D transforms and anchor points,
-// performWithoutAnimation inside animations blocks, the bounce spring, coordinate conversion, snapshots, parameters
+// performWithoutAnimation inside animations blocks, the bounce spring, CASpringAnimation- and
+// UISpringTimingParameters-style springs, coordinate conversion, snapshots, parameters
 // of every type and alongside animations. The numbers are chosen so that Tests/AnimatorTests/SDKSurfaceTests.swift
 // can work out every sampled value by hand. Notes for the tests go to the host's log with TransitionLog.info.
 
@@ -18,7 +19,8 @@ enum SwiftSDKPlugin: TransitionPlugin {
     [
       KeyframesAnimator.self, DriverAnimator.self, GradientAnimator.self, GradientMismatchAnimator.self,
       TransformAnimator.self,
-      WithoutAnimationAnimator.self, BounceAnimator.self, ConvertAnimator.self, SnapshotAnimator.self,
+      WithoutAnimationAnimator.self, BounceAnimator.self, SpringParametersAnimator.self, ConvertAnimator.self,
+      SnapshotAnimator.self,
       ParametersAnimator.self, AlongsideAnimator.self, MisbehavingAnimator.self,
     ]
   }
@@ -41,6 +43,15 @@ private func addToView(_ context: any UIViewControllerContextTransitioning) -> U
 /// A completion that completes the transition unless it was cancelled.
 private func complete(_ context: any UIViewControllerContextTransitioning) -> (Bool) -> Void {
   { _ in context.completeTransition(!context.transitionWasCancelled) }
+}
+
+/// A completion shared by `count` blocks: the last of them to end completes the transition unless it was cancelled.
+private func complete(_ context: any UIViewControllerContextTransitioning, after count: Int) -> (Bool) -> Void {
+  var running = count
+  return { _ in
+    running -= 1
+    if running == 0 { context.completeTransition(!context.transitionWasCancelled) }
+  }
 }
 
 /// A 20 × 20 view "dot" centred at (100, 400), on top of the container.
@@ -288,17 +299,62 @@ final class BounceAnimator: TransitionAnimator {
 
   func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {
     let dot = addDot(addToView(transitionContext))
-    var running = 3
-    let done: (Bool) -> Void = { _ in
-      running -= 1
-      if running == 0 { transitionContext.completeTransition(!transitionContext.transitionWasCancelled) }
-    }
+    let done = complete(transitionContext, after: 3)
     UIView.animate(
       springDuration: 0.6, bounce: 0.3, animations: { dot.center = CGPoint(x: 300, y: 400) }, completion: done)
     UIView.animate(
       springDuration: 0.8, bounce: -0.4, initialSpringVelocity: 1, animations: { dot.layer.cornerRadius = 10 },
       completion: done)
     UIView.animate(springDuration: 0.5, animations: { dot.alpha = 0.2 }, completion: done)
+  }
+}
+
+// MARK: - CASpringAnimation- and UISpringTimingParameters-style springs
+
+/// Seven springs made with the SDK's Core Animation and UIKit spellings, on two dots ("dot" at (100, 400) and "dot2"
+/// at (100, 500)); the last completion completes the transition (transitionDuration 0.5):
+/// - dot.center.x 100 → 300: `AnimationTiming(mass: 3, stiffness: 1000, damping: 500)` (clamped to critical);
+/// - dot.layer.cornerRadius 0 → 10: the same with `allowsOverdamping: true`;
+/// - dot.alpha 1 → 0.2: `UISpringTimingParameters(duration: 0.5, bounce: -0.3, initialVelocity: (1, 0))`;
+/// - dot.layer.zPosition 0 → 1: `UISpringTimingParameters(dampingRatio: 0.6, initialVelocity: (-1, 0))` over 0.7 s;
+/// - dot2.center.x 100 → 300: `UISpringTimingParameters(mass: 1, stiffness: 200, damping: 40, initialVelocity: .zero)`
+///   (ζ = √2, clamped);
+/// - dot2.layer.cornerRadius 0 → 10: `AnimationTiming(perceptualDuration: 0.4, bounce: 0.2)`;
+/// - dot2.alpha 1 → 0.5: `UISpringTimingParameters()` (the system spring).
+final class SpringParametersAnimator: TransitionAnimator {
+  static let id: StaticString = "spring-parameters"
+  static let name: StaticString = "Spring parameters"
+
+  func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval { 0.5 }
+
+  func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {
+    let container = addToView(transitionContext)
+    let dot = addDot(container)
+    let dot2 = UIView(frame: CGRect(x: 90, y: 490, width: 20, height: 20), id: "dot2")
+    container.addSubview(dot2)
+    let done = complete(transitionContext, after: 7)
+    UIView.animate(
+      withDuration: nil, timing: AnimationTiming(mass: 3, stiffness: 1000, damping: 500),
+      animations: { dot.center = CGPoint(x: 300, y: 400) }, completion: done)
+    UIView.animate(
+      withDuration: nil, timing: AnimationTiming(mass: 3, stiffness: 1000, damping: 500, allowsOverdamping: true),
+      animations: { dot.layer.cornerRadius = 10 }, completion: done)
+    let thrown = UISpringTimingParameters(duration: 0.5, bounce: -0.3, initialVelocity: CGVector(dx: 1, dy: 0))
+    UIView.animate(
+      withDuration: nil, timing: AnimationTiming(thrown), animations: { dot.alpha = 0.2 }, completion: done)
+    let ratio = UISpringTimingParameters(dampingRatio: 0.6, initialVelocity: CGVector(dx: -1, dy: 0))
+    UIView.animate(
+      withDuration: 0.7, timing: AnimationTiming(ratio), animations: { dot.layer.zPosition = 1 }, completion: done)
+    let physical = UISpringTimingParameters(mass: 1, stiffness: 200, damping: 40, initialVelocity: .zero)
+    UIView.animate(
+      withDuration: nil, timing: AnimationTiming(physical), animations: { dot2.center = CGPoint(x: 300, y: 500) },
+      completion: done)
+    UIView.animate(
+      withDuration: nil, timing: AnimationTiming(perceptualDuration: 0.4, bounce: 0.2),
+      animations: { dot2.layer.cornerRadius = 10 }, completion: done)
+    UIView.animate(
+      withDuration: nil, timing: AnimationTiming(UISpringTimingParameters()), animations: { dot2.alpha = 0.5 },
+      completion: done)
   }
 }
 
