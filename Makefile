@@ -6,7 +6,7 @@ PYTHON ?= python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export DEBIAN_FRONTEND := noninteractive
 
-.PHONY: deps test-deps build release run test lint format demo bench clean test-python test-browser previews
+.PHONY: deps test-deps build release run test lint format demo bench clean test-python test-browser test-editors previews
 
 # json-c (and pkg-config to find it) from Debian's packages, only when missing.
 deps:
@@ -59,7 +59,7 @@ format:
 test: deps test-deps
 	$(SWIFT) build
 	$(SWIFT) test
-	$(MAKE) --no-print-directory test-python test-browser
+	$(MAKE) --no-print-directory test-python test-browser test-editors
 	$(MAKE) --no-print-directory lint
 
 # Plays every built-in animator through the real host: builds it (debug: the build `make test` reuses, and the demo
@@ -93,6 +93,14 @@ test-browser:
 	@command -v chromium >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) apt-get install -y chromium; } \
 	  || echo "chromium could not be installed: the browser tests will report themselves skipped"
 	TRANSITION_HOST_BIN="$(HOST_BIN)" $(PYTHON) -m unittest discover -s Tests/Browser
+
+# The editor recipes of docs/editors.md, cut from the page, in Neovim 0.7 (headless) and Emacs 28 (batch) against the
+# debug build (Debian's neovim and emacs-nox, installed when missing).
+test-editors:
+	@{ command -v nvim >/dev/null 2>&1 && command -v emacs >/dev/null 2>&1; } \
+	  || { $(SUDO) apt-get update && $(SUDO) apt-get install -y neovim emacs-nox; } \
+	  || echo "neovim or emacs could not be installed: their recipe tests will report themselves skipped"
+	TRANSITION_HOST_BIN="$(HOST_BIN)" $(PYTHON) -m unittest discover -s Tests/Editors
 
 # One HTML preview per built-in animator (sample scene), written to build/previews/.
 previews: build

@@ -194,6 +194,8 @@ for name in [
   "Hang",  // transition_duration never returns
   "Faulty",  // one animator per broken rule, and a sound one
   "InitUncounted",  // init and deinit without a counter: the first deinit tears everything down
+  "Incomplete",  // a counted init; one animator never completes, the other is sound
+  "NeverCompletes",  // a counted init; its only animator never completes
   "Unresolved",  // needs a symbol no library defines: dlopen with RTLD_NOW refuses it
 ] {
   products.append(.library(name: "TestPluginValidate\(name)", type: .dynamic, targets: ["TestPluginValidate\(name)"]))

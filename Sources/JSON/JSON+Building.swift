@@ -1,5 +1,9 @@
 internal import CJSONC
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 extension JSON {
   /// A boolean.
   package init(_ value: Bool) {
@@ -58,6 +62,14 @@ extension JSON {
     precondition(bytes.count < Int(Int32.max), "string too long for json-c")
     if bytes.isEmpty { return json_object_new_string_len("", 0) }
     return bytes.withMemoryRebound(to: CChar.self) { json_object_new_string_len($0.baseAddress, Int32($0.count)) }
+  }
+
+  /// Makes the json-c string `object` serialize as `text`, the exact JSON text it was read from (quotes and
+  /// escapes included), through json-c's own custom-serializer hook (as `json_object_new_double_s` does for
+  /// numbers); json-c frees the copy with the object.
+  static func keepSourceText(_ text: UnsafeRawBufferPointer, of object: OpaquePointer?) {
+    let copy = text.withMemoryRebound(to: CChar.self) { strndup($0.baseAddress!, $0.count) }
+    json_object_set_serializer(object, json_object_userdata_to_json_string, copy, json_object_free_userdata)
   }
 
   /// One more reference to this value's json-c object, for a container that steals it (nil for null).

@@ -27,7 +27,9 @@ extension JSON {
   ///   are one level, `[1]` and `[[]]` two); one more is an error ("nesting too deep").
   /// - A number too large for a double (`1e400`) is an error ("number out of range"); an integer beyond
   ///   `Int64` is a `.double` that serializes as its original text.
-  /// - A lone surrogate escape (`"\ud800"`) reads as U+FFFD, as json-c decodes it.
+  /// - A lone surrogate escape (`"\ud800"`) reads as U+FFFD, as json-c decodes it (UTF-8 text cannot hold
+  ///   it); such a string keeps its source text, which is what it serializes as (`sourceText`), so a value
+  ///   echoed from input (a request id) comes back exactly as it was written.
   ///
   /// Creates a tokener per call; to parse many texts, keep a `JSONParser`.
   package static func parse(_ bytes: UnsafeRawBufferPointer, maxDepth: Int = 512) throws(JSONParseError) -> JSON {
@@ -104,7 +106,7 @@ package final class JSONParser {
     // json-c's STRICT mode still lets some non-JSON through; a lexical pass over the value rejects it and
     // finds integers that json-c would saturate.
     let scan = try StrictScanner.scan(UnsafeRawBufferPointer(rebasing: bytes[..<end]))
-    if scan.hasWideIntegers {
+    if scan.hasWideIntegers || scan.hasLoneSurrogates {
       var builder = ExactTreeBuilder(bytes: UnsafeRawBufferPointer(rebasing: bytes[..<end]))
       value = JSON(adopting: builder.value())
     }
@@ -133,6 +135,42 @@ private enum ASCII {
   static let upperE = UInt8(ascii: "E")
   static let upperN = UInt8(ascii: "N")
   static let upperI = UInt8(ascii: "I")
+  static let lowerU = UInt8(ascii: "u")
+}
+
+/// The `\uXXXX` escape (json-c has validated it) at `index`, its backslash: the scalar it stands for as json-c
+/// decodes it, how many bytes it takes (12 for a surrogate pair), and whether it is a lone surrogate (decoded
+/// as U+FFFD, since no UTF-8 text can hold it).
+private func unicodeEscape(_ bytes: UnsafeRawBufferPointer, at index: Int) -> (
+  scalar: UInt32, length: Int, isLone: Bool
+) {
+  let unit = hex4(bytes, at: index + 2)
+  switch unit {
+  case 0xD800..<0xDC00:
+    // A high surrogate pairs with an immediately following low one.
+    if index + 12 <= bytes.count && bytes[index + 6] == ASCII.backslash && bytes[index + 7] == ASCII.lowerU {
+      let next = hex4(bytes, at: index + 8)
+      if (0xDC00..<0xE000).contains(next) { return (0x10000 + ((unit - 0xD800) << 10) + (next - 0xDC00), 12, false) }
+    }
+    return (0xFFFD, 6, true)
+  case 0xDC00..<0xE000: return (0xFFFD, 6, true)
+  default: return (unit, 6, false)
+  }
+}
+
+/// The value of the four hex digits at `index`.
+private func hex4(_ bytes: UnsafeRawBufferPointer, at index: Int) -> UInt32 {
+  var value: UInt32 = 0
+  for byte in bytes[index..<(index + 4)] {
+    let digit: UInt8 =
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+      default: byte - UInt8(ascii: "A") + 10
+      }
+    value = value << 4 | UInt32(digit)
+  }
+  return value
 }
 
 /// The lexical checks json-c's STRICT mode leaves out, run over text json-c has already accepted (so the
@@ -145,6 +183,8 @@ private enum StrictScanner {
   struct Result {
     /// An integer literal outside `Int64`: json-c's tree cannot hold it exactly.
     var hasWideIntegers = false
+    /// A string with a lone surrogate escape: json-c's tree holds U+FFFD instead.
+    var hasLoneSurrogates = false
   }
 
   static func scan(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> Result {
@@ -153,7 +193,7 @@ private enum StrictScanner {
     while index < bytes.count {
       let byte = bytes[index]
       if byte == ASCII.quote {
-        index = try skipString(bytes, from: index + 1)
+        index = try skipString(bytes, from: index + 1, result: &result)
       } else if byte == ASCII.minus || isDigit(byte) {
         index = try checkNumber(bytes, from: index, result: &result)
       } else if byte == ASCII.upperN || byte == ASCII.upperI {
@@ -166,14 +206,22 @@ private enum StrictScanner {
   }
 
   /// Checks a string's bytes from just after its opening quote; returns the index after its closing quote.
-  private static func skipString(_ bytes: UnsafeRawBufferPointer, from start: Int) throws(JSONParseError) -> Int {
+  private static func skipString(
+    _ bytes: UnsafeRawBufferPointer, from start: Int, result: inout Result
+  ) throws(JSONParseError) -> Int {
     var index = start
     while index < bytes.count {
       let byte = bytes[index]
       if byte == ASCII.quote { return index + 1 }
       if byte == ASCII.backslash {
         // json-c has validated the escape; the escaped byte (and \u's hex digits) are ASCII.
-        index += 2
+        if bytes[index + 1] == ASCII.lowerU {
+          let (_, length, isLone) = unicodeEscape(bytes, at: index)
+          if isLone { result.hasLoneSurrogates = true }
+          index += length
+        } else {
+          index += 2
+        }
         continue
       }
       if byte < 0x20 { throw JSONParseError(offset: index, reason: "control character in string") }
@@ -299,9 +347,10 @@ private enum StrictScanner {
   }
 }
 
-/// Builds a json-c tree from text that json-c and `StrictScanner` have accepted, keeping every number
-/// exact: integers outside `Int64` become doubles that print as their source text. Used only for texts
-/// with such integers (json-c's own tree would hold saturated values).
+/// Builds a json-c tree from text that json-c and `StrictScanner` have accepted, keeping every number and
+/// string exact: integers outside `Int64` become doubles that print as their source text, and strings with a
+/// lone surrogate escape print as theirs too. Used only for texts with either (json-c's own tree would hold
+/// saturated values, or U+FFFD in place of the escape).
 private struct ExactTreeBuilder {
   let bytes: UnsafeRawBufferPointer
   var index = 0
@@ -324,7 +373,7 @@ private struct ExactTreeBuilder {
       }
       while true {
         skipWhitespace()
-        var key = string()
+        var key = string().text  // keys are C strings in json-c: they cannot keep their source text
         key.append(0)
         skipWhitespace()
         index += 1  // ':'
@@ -354,8 +403,11 @@ private struct ExactTreeBuilder {
         if separator != UInt8(ascii: ",") { return array }
       }
     case UInt8(ascii: "\""):
-      let text = string()
-      return text.withUnsafeBufferPointer { JSON.newString($0) }
+      let start = index
+      let (text, hasLoneSurrogate) = string()
+      let object = text.withUnsafeBufferPointer { JSON.newString($0) }
+      if hasLoneSurrogate { JSON.keepSourceText(UnsafeRawBufferPointer(rebasing: bytes[start..<index]), of: object) }
+      return object
     case UInt8(ascii: "t"):
       index += 4
       return json_object_new_boolean(1)
@@ -388,67 +440,36 @@ private struct ExactTreeBuilder {
     return json_object_new_double_s(Double(text) ?? 0, text)
   }
 
-  /// The decoded bytes of the string starting at `index` (its opening quote).
-  private mutating func string() -> [UInt8] {
+  /// The decoded bytes of the string starting at `index` (its opening quote), and whether it has a lone
+  /// surrogate escape (decoded as U+FFFD, as json-c does).
+  private mutating func string() -> (text: [UInt8], hasLoneSurrogate: Bool) {
     index += 1
     var text: [UInt8] = []
+    var hasLoneSurrogate = false
     while true {
       let byte = bytes[index]
       index += 1
-      if byte == ASCII.quote { return text }
+      if byte == ASCII.quote { return (text, hasLoneSurrogate) }
       guard byte == ASCII.backslash else {
         text.append(byte)
         continue
       }
       let escape = bytes[index]
-      index += 1
       switch escape {
       case UInt8(ascii: "b"): text.append(0x08)
       case UInt8(ascii: "f"): text.append(0x0C)
       case UInt8(ascii: "n"): text.append(0x0A)
       case UInt8(ascii: "r"): text.append(0x0D)
       case UInt8(ascii: "t"): text.append(0x09)
-      case UInt8(ascii: "u"):
-        var scalar = hex4()
-        if (0xD800..<0xDC00).contains(scalar) {
-          // A high surrogate pairs with an immediately following low one; json-c reads any other
-          // surrogate as U+FFFD.
-          if index + 6 <= bytes.count && bytes[index] == ASCII.backslash && bytes[index + 1] == UInt8(ascii: "u") {
-            let saved = index
-            index += 2
-            let next = hex4()
-            if (0xDC00..<0xE000).contains(next) {
-              scalar = 0x10000 + ((scalar - 0xD800) << 10) + (next - 0xDC00)
-            } else {
-              index = saved
-              scalar = 0xFFFD
-            }
-          } else {
-            scalar = 0xFFFD
-          }
-        } else if (0xDC00..<0xE000).contains(scalar) {
-          scalar = 0xFFFD
-        }
+      case ASCII.lowerU:
+        let (scalar, length, isLone) = unicodeEscape(bytes, at: index - 1)
+        hasLoneSurrogate = hasLoneSurrogate || isLone
         text.append(contentsOf: Unicode.UTF8.encode(Unicode.Scalar(scalar)!)!)
+        index += length - 2
       default: text.append(escape)  // '"', '\\', '/'
       }
-    }
-  }
-
-  private mutating func hex4() -> UInt32 {
-    var value: UInt32 = 0
-    for _ in 0..<4 {
-      let byte = bytes[index]
       index += 1
-      let digit: UInt8 =
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        default: byte - UInt8(ascii: "A") + 10
-        }
-      value = value << 4 | UInt32(digit)
     }
-    return value
   }
 
   private mutating func skipWhitespace() {

@@ -103,6 +103,16 @@ package struct JSON {
     }
   }
 
+  /// The exact JSON text a string value was parsed from, quotes and escapes included, when its decoded text
+  /// cannot stand for it: a string with a lone surrogate escape (`"\udc00x"`), which `stringValue` reads as
+  /// U+FFFD. Such a string serializes as this text. Nil for every other value.
+  package var sourceText: String? {
+    guard json_object_get_type(node) == json_type_string, let text = json_object_get_userdata(node) else {
+      return nil
+    }
+    return String(cString: text.assumingMemoryBound(to: CChar.self))
+  }
+
   /// Calls `body` with the UTF-8 bytes of a string value (borrowed, valid only during the call), or
   /// returns nil without calling it when this is not a string.
   package func withUTF8<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {

@@ -275,12 +275,14 @@ package final class Dispatcher {
   }
 }
 
-/// Identifies a request id for cancellation: strings by text, integers by value, other numbers by their
-/// JSON text (exact for integers beyond `Int64`).
+/// Identifies a request id for cancellation: strings by text (by their source text when they have a lone
+/// surrogate escape, which their decoded text cannot hold), integers by value, other numbers by their JSON
+/// text (exact for integers beyond `Int64`).
 struct RequestKey: Hashable {
   private enum Storage: Hashable {
     case null
     case string(String)
+    case sourceText(String)
     case integer(Int64)
     case number(String)
   }
@@ -289,7 +291,7 @@ struct RequestKey: Hashable {
 
   init(_ id: JSON) {
     switch id.kind {
-    case .string: storage = .string(id.stringValue ?? "")
+    case .string: storage = id.sourceText.map { .sourceText($0) } ?? .string(id.stringValue ?? "")
     case .int: storage = .integer(id.intValue ?? 0)
     case .double: storage = .number(id.serialized())
     default: storage = .null

@@ -124,9 +124,12 @@ enum LibraryChecks {
   }
 
   /// `init-twice`: a host without private copies loads the same file twice and so calls `init` twice on one
-  /// library (the header allows it: count). After the host's own load (init #1), the same library is opened
-  /// again and init #2 and one deinit run; the plugin must then still run a transition, and the host's final
-  /// deinit must work.
+  /// library (the header allows it: count). After the host's own load (init #1), a normal run picks the first
+  /// animator (and its first operation) that completes; then the same library is opened again and init #2 and
+  /// one deinit run; that run must still complete, and the host's final deinit must work.
+  ///
+  /// It judges `init` only: a plugin without `init` has nothing to count, and one whose normal runs fail before
+  /// the second init fails run-completes, not this check; both are skipped.
   static func initTwice(_ plugin: String) -> CheckOutcome {
     let host = ValidationHost()
     let loaded: PluginRegistry.LoadedPlugin
@@ -134,6 +137,28 @@ enum LibraryChecks {
     case .success(let value): loaded = value
     case .failure(.initFailed): return .fail("init returned false on the first load")
     case .failure(let error): return .skip("the plugin does not load: \(error.message)")
+    }
+    switch host.hasInit(pluginID: loaded.info.id) {
+    case .failure(let failure): return .fail(failure.reason)
+    case .success(false): return .skip("no init function: nothing is counted, so a second init cannot break anything")
+    case .success(true): break
+    }
+    // A run that completes before the second init, to compare with the same run after it.
+    var witness: (harness: TransitionHarness, label: String)?
+    for animator in loaded.info.animators {
+      let operation = animator.operations?.first ?? "present"
+      let harness = TransitionHarness(host: host, animatorID: "\(loaded.info.id)/\(animator.id)", operation: operation)
+      let run = harness.runToEnd()
+      run.terminate()
+      if OperationChecks.completionFailure(run, expected: .completed) == nil {
+        witness = (harness, "\(animator.id) \(operation)")
+        break
+      }
+    }
+    guard let witness else {
+      return .skip(
+        "no animator completes a normal run even before the second init, so there is nothing to compare "
+          + "(see run-completes)")
     }
     let second: ValidationHost.SecondInit
     switch host.initAgain(pluginID: loaded.info.id) {
@@ -143,18 +168,17 @@ enum LibraryChecks {
     if second == .refused {
       return .fail("the second init on the same library returned false (init may run once per load of a file)")
     }
-    let animator = loaded.info.animators[0]
-    let operation = animator.operations?.first ?? "present"
-    let run = TransitionHarness(host: host, animatorID: "\(loaded.info.id)/\(animator.id)", operation: operation)
-      .runToEnd()
-    guard run.outcome == .completed else {
+    let run = witness.harness.runToEnd()
+    run.terminate()
+    if let failure = OperationChecks.completionFailure(run, expected: .completed) {
       return .fail(
-        "after init, init, deinit the plugin no longer works: a normal \(operation) run of \(animator.id) "
-          + "ended \(run.describeOutcome)")
+        "after init, init, deinit the plugin no longer works: a normal run of \(witness.label) completed before "
+          + "the second init, and after it: \(failure)")
     }
     do { try host.unloadAll() } catch { return .fail("unloading failed: \(error.message)") }
-    if second == .noInit { return .pass("no init function: nothing to count; a transition ran, and unload worked") }
-    return .pass("init ran twice on one library and deinit once; a transition still ran; the last deinit worked")
+    return .pass(
+      "init ran twice on one library and deinit once; a normal run of \(witness.label) still completed; the "
+        + "last deinit worked")
   }
 
   /// `load`: the host's loader accepts the plugin; reports its animators for the per-animator checks.

@@ -53,7 +53,9 @@ enum OperationChecks {
       guard let getExtension = lease.descriptor.pointee.get_extension else {
         return .pass("no get_extension: no extensions")
       }
-      guard let instance = lease.makeInstance() else { return .fail("create returned NULL") }
+      guard let instance = lease.makeInstance() else {
+        return normalRunFault(harness) ?? .fail("create returned NULL")
+      }
       for id in unknownExtensionIDs {
         if id.withCString({ getExtension(instance.state, $0) }) != nil {
           return .fail("get_extension(\"\(id)\") returned a table; ids it does not implement must give NULL")
@@ -74,17 +76,19 @@ enum OperationChecks {
         bare = animator.transitionDuration(nil)
         animator.close()
       } catch {
-        return .fail("the host cannot make an instance: \(error.message)")
+        return normalRunFault(harness) ?? .fail("the host cannot make an instance: \(error.message)")
       }
       if let problem = durationProblem(bare) { return .fail("without a context: \(problem)") }
       // Inside a transition: the value the engine captured at the start, and what it reported.
       let run: HarnessRun
       switch harness.makeRun(interactive: true) {
-      case .failure(let failure): return .fail(failure.reason)
+      case .failure(let failure): return normalRunFault(harness) ?? .fail(failure.reason)
       case .success(let value): run = value
       }
       defer { run.terminate() }
-      guard run.start(), let transition = run.transition else { return .fail(run.describeOutcome) }
+      guard run.start(), let transition = run.transition else {
+        return normalRunFault(harness) ?? .fail(run.describeOutcome)
+      }
       if let report = run.misbehaviors.first(where: { $0.kind == .invalidValue(field: "transitionDuration") }) {
         return .fail("inside a transition: \(report.message)")
       }
@@ -148,6 +152,31 @@ enum OperationChecks {
     return nil
   }
 
+  /// When a check's failure is the failure of a normal run (no completeTransition, a second one, `false`, or a
+  /// set-up the host refuses), which `run-completes` reports: that check's skip, naming it. Nil when a normal
+  /// run completes properly, so the failure is the calling check's own.
+  static func normalRunFault(_ harness: TransitionHarness) -> CheckOutcome? {
+    let run = harness.runToEnd()
+    defer { run.terminate() }
+    guard let failure = completionFailure(run, expected: .completed) else { return nil }
+    return .skip("a normal run already fails (see run-completes): \(failure)")
+  }
+
+  /// An interactive run scrubbed to `percent`, then cancelled or finished, and run to its end (or its time
+  /// limit); `endedAtStart` when it completed inside `animate_transition`, before anything could be scrubbed.
+  static func scrubbedRun(
+    _ harness: TransitionHarness, to percent: Double, finishing: Bool
+  ) -> Result<(run: HarnessRun, endedAtStart: Bool), CheckFailure> {
+    harness.makeRun(interactive: true).map { run in
+      run.start()
+      if run.isEnded { return (run, true) }
+      run.perform("update", .update(percent: percent))
+      run.perform(finishing ? "finish" : "cancel", finishing ? .finish() : .cancel())
+      run.advanceUntilEnded()
+      return (run, false)
+    }
+  }
+
   /// Why a run did not end cancelled, exactly once, with the scene back in its initial state, or nil.
   static func cancelFailure(_ run: HarnessRun) -> String? {
     if let failure = completionFailure(run, expected: .cancelled(reason: nil)) { return failure }
@@ -174,20 +203,23 @@ enum OperationChecks {
     with(plugin, target) { harness in
       for percent in percents {
         let label = "cancelled at \(Int(percent * 100)) %"
-        switch harness.makeRun(interactive: true) {
-        case .failure(let failure): return .fail(failure.reason)
-        case .success(let run):
+        switch scrubbedRun(harness, to: percent, finishing: false) {
+        case .failure(let failure): return normalRunFault(harness) ?? .fail(failure.reason)
+        case .success(let (run, endedAtStart)):
           defer { run.terminate() }
-          run.start()
-          if run.isEnded {
-            if let failure = completionFailure(run, expected: .completed) { return .fail(failure) }
+          if endedAtStart {
+            if let failure = completionFailure(run, expected: .completed) {
+              return normalRunFault(harness) ?? .fail(failure)
+            }
             return .warn(
               "it completes inside animate_transition, so there is nothing to cancel: an interactive "
                 + "transition with it cannot be driven")
           }
-          run.perform("update", .update(percent: percent))
-          run.perform("cancel", .cancel())
-          run.advanceUntilEnded()
+          // Ending wrongly is this check's finding only when a normal run ends rightly; a scene that is not
+          // restored always is.
+          if let failure = completionFailure(run, expected: .cancelled(reason: nil)) {
+            return normalRunFault(harness) ?? .fail("\(label): \(failure)")
+          }
           if let failure = cancelFailure(run) { return .fail("\(label): \(failure)") }
         }
       }
@@ -201,20 +233,13 @@ enum OperationChecks {
     with(plugin, target) { harness in
       var endedAtStart = false
       for percent in percents {
-        switch harness.makeRun(interactive: true) {
-        case .failure(let failure): return .fail(failure.reason)
-        case .success(let run):
+        switch scrubbedRun(harness, to: percent, finishing: true) {
+        case .failure(let failure): return normalRunFault(harness) ?? .fail(failure.reason)
+        case .success(let (run, ended)):
           defer { run.terminate() }
-          run.start()
-          if run.isEnded {
-            endedAtStart = true  // completed inside animate_transition: judged as it is
-          } else {
-            run.perform("update", .update(percent: percent))
-            run.perform("finish", .finish())
-            run.advanceUntilEnded()
-          }
+          endedAtStart = endedAtStart || ended  // completed inside animate_transition: judged as it is
           if let failure = completionFailure(run, expected: .completed) {
-            return .fail("finished from \(Int(percent * 100)) %: \(failure)")
+            return normalRunFault(harness) ?? .fail("finished from \(Int(percent * 100)) %: \(failure)")
           }
         }
       }
@@ -229,12 +254,26 @@ enum OperationChecks {
     with(plugin, target) { harness in
       var done: [String] = []
       var notes: [String] = []
+      /// Records how a reversal that ended toward `finishing` went: done, or not judged (its plain counterpart
+      /// fails too); returns the check's outcome when it ends here (this check's failure, or a normal run's).
+      func judge(_ failure: String?, _ part: String, finishing: Bool, failing: String) -> CheckOutcome? {
+        guard let failure else {
+          done.append("\(part) ended \(finishing ? "completed" : "cancelled and restored")")
+          return nil
+        }
+        if let skip = normalRunFault(harness) { return skip }
+        guard let note = plainEndFault(harness, finishing: finishing) else { return .fail("\(failing): \(failure)") }
+        notes.append("\(part): \(note)")
+        return nil
+      }
       // 1. A normal run turned around halfway: cancelling, then cancelled and restored.
       switch harness.makeRun(interactive: false) {
-      case .failure(let failure): return .fail(failure.reason)
+      case .failure(let failure): return normalRunFault(harness) ?? .fail(failure.reason)
       case .success(let run):
         defer { run.terminate() }
-        guard run.start(), let transition = run.transition else { return .fail(run.describeOutcome) }
+        guard run.start(), let transition = run.transition else {
+          return normalRunFault(harness) ?? .fail(run.describeOutcome)
+        }
         let duration = transition.duration
         run.advance(seconds: duration / 2)
         if duration == 0 || run.isEnded {
@@ -243,14 +282,16 @@ enum OperationChecks {
         } else {
           run.perform("reverse", .reverse)
           run.advanceUntilEnded()
-          if let failure = cancelFailure(run) { return .fail("reversed halfway through a normal run: \(failure)") }
-          done.append("running → cancelling ended cancelled and restored")
+          let failing = "reversed halfway through a normal run"
+          if let outcome = judge(cancelFailure(run), "running → cancelling", finishing: false, failing: failing) {
+            return outcome
+          }
         }
       }
       // 2. Cancelled from 50 %, turned around a fifth of the way back (the cancel tail lasts half the duration at
       // completion speed 1): finishing, then completed.
       switch harness.makeRun(interactive: true) {
-      case .failure(let failure): return .fail(failure.reason)
+      case .failure(let failure): return normalRunFault(harness) ?? .fail(failure.reason)
       case .success(let run):
         defer { run.terminate() }
         run.start()
@@ -261,7 +302,7 @@ enum OperationChecks {
         }
         let duration = run.transition?.duration ?? 0
         run.advance(seconds: duration * 0.1)
-        if run.problem != nil { return .fail(run.describeOutcome) }
+        if run.problem != nil { return normalRunFault(harness) ?? .fail(run.describeOutcome) }
         if endedAtStart {
           notes.append("an interactive start ended inside animate_transition (\(run.describeOutcome))")
         } else if duration == 0 {
@@ -271,15 +312,27 @@ enum OperationChecks {
         } else {
           run.perform("reverse", .reverse)
           run.advanceUntilEnded()
-          if let failure = completionFailure(run, expected: .completed) {
-            return .fail("a cancel from 50 % reversed on its way back: \(failure)")
+          let failure = completionFailure(run, expected: .completed)
+          let failing = "a cancel from 50 % reversed on its way back"
+          if let outcome = judge(failure, "cancelling → finishing", finishing: true, failing: failing) {
+            return outcome
           }
-          done.append("cancelling → finishing ended completed")
         }
       }
       if done.isEmpty { return .skip("nothing to reverse mid-flight: " + notes.joined(separator: "; ")) }
       return .pass((done + notes.map { "not run: \($0)" }).joined(separator: "; "))
     }
+  }
+
+  /// When a reversal ends wrongly because a plain cancel (or finish) from 50 % already does, which `cancel` (or
+  /// `finish`) reports: the note saying so; nil when the plain one ends rightly.
+  static func plainEndFault(_ harness: TransitionHarness, finishing: Bool) -> String? {
+    guard case .success(let (run, _)) = scrubbedRun(harness, to: 0.5, finishing: finishing) else { return nil }
+    defer { run.terminate() }
+    let failure = finishing ? completionFailure(run, expected: .completed) : cancelFailure(run)
+    guard let failure else { return nil }
+    let check = finishing ? "finish" : "cancel"
+    return "not judged, a plain \(check) from 50 % already fails (see \(check)): \(failure)"
   }
 
   // MARK: - finite-values
@@ -307,11 +360,13 @@ enum OperationChecks {
       // A normal run, every frame recorded.
       let normal = harness.runToEnd(recordingFrames: true)
       defer { normal.terminate() }
+      // Misuse is judged on what ran; a run the host would not even start is run-completes' finding.
+      if normal.transition == nil, let skip = normalRunFault(harness) { return skip }
       if let failure = inspect(normal, "normal run") { return .fail(failure) }
       // Interactive: scrubbed through, then cancelled and finished.
       for (label, finishing) in [("scrubbed then cancelled", false), ("scrubbed then finished", true)] {
         switch harness.makeRun(interactive: true) {
-        case .failure(let failure): return .fail(failure.reason)
+        case .failure(let failure): return normalRunFault(harness) ?? .fail(failure.reason)
         case .success(let run):
           defer { run.terminate() }
           run.recordsFrames = true
@@ -364,7 +419,9 @@ enum OperationChecks {
       defer { first.terminate() }
       let second = harness.runToEnd(recordingFrames: true)
       defer { second.terminate() }
-      for run in [first, second] where run.problem != nil { return .fail(run.describeOutcome) }
+      for run in [first, second] where run.problem != nil {
+        return normalRunFault(harness) ?? .fail(run.describeOutcome)
+      }
       if let difference = frameDifference(first.frames, second.frames) { return .fail(difference) }
       if first.outcome != second.outcome {
         return .fail("run 1 ended \(first.describeOutcome), run 2 ended \(second.describeOutcome)")

@@ -55,6 +55,16 @@ final class ValidationHost {
     withLoadedLibrary(pluginID: pluginID) { entry, hostInfo in .success(entry(hostInfo)) }
   }
 
+  /// Whether the loaded plugin's descriptor has an `init` function.
+  func hasInit(pluginID: String) -> Result<Bool, CheckFailure> {
+    withLoadedLibrary(pluginID: pluginID) { entry, hostInfo in
+      guard let descriptor = entry(hostInfo) else {
+        return .failure(CheckFailure("a second call of th_plugin_entry returned NULL"))
+      }
+      return .success(descriptor.pointee.`init` != nil)
+    }
+  }
+
   /// What a second `init` on the loaded library did.
   enum SecondInit: Equatable {
     /// It returned true; one `deinit` was then called to balance it.

@@ -93,22 +93,30 @@ extension UIView {
   /// As in UIKit, `animations` runs at once and `completion` later, when transition time passes the block's end
   /// (when the transition is cancelled, after the animations ran back to their start). Call it from
   /// `animateTransition`, a completion or another animations block.
+  ///
+  /// `file` and `line` (the caller's by default, as in every call of this family and the keyframe calls) name the
+  /// block in the SDK's reports of calls the host refuses while its closures run.
   public class func animate(
     withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
-    animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil, file: StaticString = #fileID,
+    line: UInt = #line
   ) {
-    warnAboutUnsupported(options.rawValue)
+    let origin = BlockOrigin("UIView.animate", file: file, line: line)
+    warnAboutUnsupported(options.rawValue, origin)
     var timing = th_timing()
     timing.kind = TH_TIMING_CURVE
     timing.curve = th_curve(rawValue: UInt32(options.curve.rawValue))
-    run(duration: duration, delay: delay, timing: timing, "UIView.animate", animations, completion)
+    run(duration: duration, delay: delay, timing: timing, origin, animations, completion)
   }
 
   /// `animate(withDuration:delay:options:animations:completion:)` with no delay and the default curve.
   public class func animate(
-    withDuration duration: TimeInterval, animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    withDuration duration: TimeInterval, animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil,
+    file: StaticString = #fileID, line: UInt = #line
   ) {
-    animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
+    animate(
+      withDuration: duration, delay: 0, options: [], animations: animations, completion: completion, file: file,
+      line: line)
   }
 
   /// A UIKit spring: `dampingRatio` (1 = no overshoot) and `velocity` in UIKit's unit (1 = the whole distance per
@@ -118,12 +126,13 @@ extension UIView {
   public class func animate(
     withDuration duration: TimeInterval, delay: TimeInterval, usingSpringWithDamping dampingRatio: CGFloat,
     initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [], animations: @escaping () -> Void,
-    completion: ((Bool) -> Void)? = nil
+    completion: ((Bool) -> Void)? = nil, file: StaticString = #fileID, line: UInt = #line
   ) {
-    warnAboutUnsupported(options.rawValue)
+    let origin = BlockOrigin("UIView.animate(usingSpringWithDamping:)", file: file, line: line)
+    warnAboutUnsupported(options.rawValue, origin)
     run(
       duration: duration, delay: delay, timing: AnimationTiming.spring(dampingRatio: dampingRatio, velocity).th,
-      "UIView.animate(usingSpringWithDamping:)", animations, completion)
+      origin, animations, completion)
   }
 
   /// iOS 17's spring: `bounce` in (-1, 1) (0 = critically damped, negative = over-damped; 1, undamped, would never
@@ -134,13 +143,14 @@ extension UIView {
   public class func animate(
     springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0, initialSpringVelocity velocity: CGFloat = 0,
     delay: TimeInterval = 0, options: AnimationOptions = [], animations: @escaping () -> Void,
-    completion: ((Bool) -> Void)? = nil
+    completion: ((Bool) -> Void)? = nil, file: StaticString = #fileID, line: UInt = #line
   ) {
-    warnAboutUnsupported(options.rawValue)
+    let origin = BlockOrigin("UIView.animate(springDuration:)", file: file, line: line)
+    warnAboutUnsupported(options.rawValue, origin)
     run(
       duration: duration, delay: delay,
-      timing: AnimationTiming.springBounce(bounce: bounce, initialVelocity: velocity).th,
-      "UIView.animate(springDuration:)", animations, completion)
+      timing: AnimationTiming.springBounce(bounce: bounce, initialVelocity: velocity).th, origin, animations,
+      completion)
   }
 
   /// Any timing the host offers (named or Bézier curves, steps, springs): TransitionKit's general form of
@@ -154,11 +164,12 @@ extension UIView {
   /// Until then the values follow the spring's closed form, and from then on they are exactly the new ones.
   public class func animate(
     withDuration duration: TimeInterval?, delay: TimeInterval = 0, timing: AnimationTiming,
-    animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil, file: StaticString = #fileID,
+    line: UInt = #line
   ) {
     run(
-      duration: duration ?? TH_DURATION_AUTOMATIC, delay: delay, timing: timing.th, "UIView.animate(timing:)",
-      animations, completion)
+      duration: duration ?? TH_DURATION_AUTOMATIC, delay: delay, timing: timing.th,
+      BlockOrigin("UIView.animate(timing:)", file: file, line: line), animations, completion)
   }
 
   /// Applies the changes in `actions` at once, even inside an animations block.
@@ -169,7 +180,8 @@ extension UIView {
     }
     // Inside an animations block a zero-length block applies its writes at once (the header's rule).
     withoutActuallyEscaping(actions) { escapable in
-      let block = run(duration: 0, delay: 0, timing: th_timing(), "UIView.performWithoutAnimation", escapable, nil)
+      let block = run(
+        duration: 0, delay: 0, timing: th_timing(), BlockOrigin("UIView.performWithoutAnimation"), escapable, nil)
       // The host ran the actions during the call; the block waits for its completion without them.
       block?.dropAnimations()
     }
@@ -182,10 +194,12 @@ extension UIView {
   /// exact key times) and the calculation mode in them.
   public class func animateKeyframes(
     withDuration duration: TimeInterval, delay: TimeInterval, options: KeyframeAnimationOptions = [],
-    animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
+    animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil, file: StaticString = #fileID,
+    line: UInt = #line
   ) {
-    warnAboutUnsupported(options.rawValue & ~(7 << 10))
-    guard let session = current("UIView.animateKeyframes") else { return }
+    let origin = BlockOrigin("UIView.animateKeyframes", file: file, line: line)
+    warnAboutUnsupported(options.rawValue & ~(7 << 10), origin)
+    guard let session = current(origin) else { return }
     var keyframeOptions = th_keyframe_options()
     keyframeOptions.struct_size = UInt32(MemoryLayout<th_keyframe_options>.size)
     keyframeOptions.calculation_mode = options.calculationMode
@@ -193,8 +207,9 @@ extension UIView {
     keyframeOptions.delay = delay
     keyframeOptions.timing.kind = TH_TIMING_CURVE
     keyframeOptions.timing.curve = th_curve(rawValue: UInt32((options.rawValue >> 16) & 3))
-    let block = AnimationBlock(session, animations, completion)
-    let ok = session.call(\.animate_keyframes, "UIView.animateKeyframes(withDuration: \(duration))") {
+    let block = AnimationBlock(session, origin, animations, completion)
+    let what = "UIView.animateKeyframes(withDuration: \(duration)) at \(origin.place)"
+    let ok = session.call(\.animate_keyframes, what) {
       $0($1, &keyframeOptions, animationsThunk, completionThunk, block.key)
     }
     if !ok { block.refuse() }
@@ -205,11 +220,12 @@ extension UIView {
   /// `animateKeyframes` animations block.
   public class func addKeyframe(
     withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
-    animations: @escaping () -> Void
+    animations: @escaping () -> Void, file: StaticString = #fileID, line: UInt = #line
   ) {
-    guard let session = current("UIView.addKeyframe") else { return }
-    let block = AnimationBlock(session, animations, nil)
-    session.call(\.add_keyframe, "UIView.addKeyframe(\(frameStartTime), \(frameDuration))") {
+    let origin = BlockOrigin("UIView.addKeyframe", file: file, line: line)
+    guard let session = current(origin) else { return }
+    let block = AnimationBlock(session, origin, animations, nil)
+    session.call(\.add_keyframe, "UIView.addKeyframe(\(frameStartTime), \(frameDuration)) at \(origin.place)") {
       $0($1, frameStartTime, frameDuration, animationsThunk, block.key)
     }
     // The host calls a keyframe's animations function only during add_keyframe.
@@ -220,34 +236,36 @@ extension UIView {
 
   @discardableResult
   static func run(
-    duration: TimeInterval, delay: TimeInterval, timing: th_timing, _ name: String,
+    duration: TimeInterval, delay: TimeInterval, timing: th_timing, _ origin: BlockOrigin,
     _ animations: @escaping () -> Void, _ completion: ((Bool) -> Void)?
   ) -> AnimationBlock? {
-    guard let session = current(name) else { return nil }
+    guard let session = current(origin) else { return nil }
     var options = th_animation_options()
     options.struct_size = UInt32(MemoryLayout<th_animation_options>.size)
     options.duration = duration
     options.delay = delay
     options.timing = timing
-    let block = AnimationBlock(session, animations, completion)
-    let ok = session.call(\.animate, "\(name)(withDuration: \(duration), delay: \(delay))") {
+    let block = AnimationBlock(session, origin, animations, completion)
+    let what = "\(origin.call)(withDuration: \(duration), delay: \(delay))"
+    let ok = session.call(\.animate, origin.file == nil ? what : "\(what) at \(origin.place)") {
       $0($1, &options, animationsThunk, completionThunk, block.key)
     }
     if !ok { block.refuse() }
     return block
   }
 
-  /// The current session, or nil after logging that `name` was called outside a transition call.
-  static func current(_ name: String) -> Session? {
+  /// The current session, or nil after logging that `origin`'s call was made outside a transition call.
+  static func current(_ origin: BlockOrigin) -> Session? {
     if let session = Session.current { return session }
-    PluginRuntime.log(TH_LOG_WARNING, "TransitionKit: \(name) outside a transition call is ignored")
+    PluginRuntime.log(TH_LOG_WARNING, "TransitionKit: \(origin) outside a transition call is ignored")
     return nil
   }
 
-  private static func warnAboutUnsupported(_ raw: UInt) {
+  private static func warnAboutUnsupported(_ raw: UInt, _ origin: BlockOrigin) {
     let unsupported: UInt = (1 << 3) | (1 << 4) | (7 << 20)
     guard raw & unsupported != 0 else { return }
-    TransitionLog.warning("TransitionKit: repeat, autoreverse and transition options are not supported; ignored")
+    TransitionLog.warning(
+      "TransitionKit: \(origin): repeat, autoreverse and transition options are not supported; ignored")
   }
 }
 

@@ -1,6 +1,26 @@
 internal import CTransitionABI
 import Synchronization
 
+/// Where a block's closures were written: the call that made it and, for the UIView.animate family and keyframes,
+/// the file and line of that call (their `#fileID`/`#line` default arguments). Reports of calls the host refuses
+/// while the closures run name it ("in the animations of UIView.animate at Fade/Fade.swift:42").
+struct BlockOrigin: CustomStringConvertible {
+  let call: String
+  let file: StaticString?
+  let line: UInt
+
+  init(_ call: String, file: StaticString? = nil, line: UInt = 0) {
+    self.call = call
+    self.file = file
+    self.line = line
+  }
+
+  /// "Fade/Fade.swift:42", or "" when the call has no source location.
+  var place: String { file.map { "\($0):\(line)" } ?? "" }
+
+  var description: String { file == nil ? call : "\(call) at \(place)" }
+}
+
 /// The Swift closures of one animation block (or alongside animation, keyframe, driver), registered under a key
 /// that the host gets as `user_data`.
 ///
@@ -13,14 +33,17 @@ class AnimationBlock {
   let sessionID: ObjectIdentifier
   private(set) var animations: (() -> Void)?
   let completion: ((Bool) -> Void)?
+  /// Where the block was written.
+  let origin: BlockOrigin
   /// The host refused the call that would have scheduled the completion.
   private(set) var isRefused = false
   /// The `user_data` the host gets.
   private(set) var key: UnsafeMutableRawPointer?
 
-  init(_ session: Session, _ animations: @escaping () -> Void, _ completion: ((Bool) -> Void)?) {
+  init(_ session: Session, _ origin: BlockOrigin, _ animations: @escaping () -> Void, _ completion: ((Bool) -> Void)?) {
     self.session = session
     self.sessionID = ObjectIdentifier(session)
+    self.origin = origin
     self.animations = animations
     self.completion = completion
     self.key = BlockRegistry.register(self)
@@ -44,7 +67,7 @@ final class DriverBlock: AnimationBlock {
 
   init(_ session: Session, _ update: @escaping (TimeInterval, CGFloat) -> Void, _ completion: ((Bool) -> Void)?) {
     self.update = update
-    super.init(session, {}, completion)
+    super.init(session, BlockOrigin("transitionContext.addDriver"), {}, completion)
   }
 }
 
@@ -92,7 +115,7 @@ let animationsThunk: @convention(c) (th_context, UnsafeMutableRawPointer?) -> Vo
   guard let block = BlockRegistry.lookup(key), !block.isRefused, let session = block.session else { return }
   session.enter(ctx) {
     session.animationDepth += 1
-    block.animations?()
+    session.running(block, "animations") { block.animations?() }
     session.animationDepth -= 1
   }
 }
@@ -100,12 +123,12 @@ let animationsThunk: @convention(c) (th_context, UnsafeMutableRawPointer?) -> Vo
 /// The completion function of every block: runs the closure once and unregisters the block.
 let completionThunk: @convention(c) (th_context, Bool, UnsafeMutableRawPointer?) -> Void = { ctx, finished, key in
   guard let block = BlockRegistry.remove(key), !block.isRefused, let session = block.session else { return }
-  session.enter(ctx) { block.completion?(finished) }
+  session.enter(ctx) { session.running(block, "completion") { block.completion?(finished) } }
 }
 
 /// A custom driver's update: a pure function of time.
 let driverThunk: @convention(c) (th_context, Double, Double, UnsafeMutableRawPointer?) -> Void = {
   ctx, time, fraction, key in
   guard let block = BlockRegistry.lookup(key) as? DriverBlock, let session = block.session else { return }
-  session.enter(ctx) { block.update(time, fraction) }
+  session.enter(ctx) { session.running(block, "update") { block.update(time, fraction) } }
 }

@@ -276,7 +276,8 @@ public final class TransitionContext: UIViewControllerTransitionCoordinator {
   ) -> Bool {
     guard let session = live("animate(alongsideTransition:)") else { return false }
     let block = AnimationBlock(
-      session, { [unowned self] in animation?(self) }, { [unowned self] _ in completion?(self) })
+      session, BlockOrigin("transitionCoordinator.animate(alongsideTransition:)"),
+      { [unowned self] in animation?(self) }, { [unowned self] _ in completion?(self) })
     let ok = session.call(\.animate_alongside, "transitionCoordinator.animate(alongsideTransition:)") {
       $0($1, animationsThunk, completionThunk, block.key)
     }

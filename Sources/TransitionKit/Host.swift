@@ -32,13 +32,15 @@ struct Host: @unchecked Sendable {
   /// - Returns: whether the call returned TH_OK.
   ///   - logContext: the context to log with when the host refused `ctx` itself (a stale or unknown handle): the
   ///     plugin's own, so that the message is still attributed to the plugin.
+  ///   - context: appended to the message: where the call was written (`Session.blockContext`).
   @discardableResult
   func call<F>(
     _ ctx: th_context, _ member: KeyPath<th_host_api, F?>, _ what: @autoclosure () -> String,
-    quiet: [th_status] = [], logContext: th_context? = nil, _ body: (F) -> th_status
+    quiet: [th_status] = [], logContext: th_context? = nil, context: @autoclosure () -> String = "",
+    _ body: (F) -> th_status
   ) -> Bool {
     guard let fn = function(member) else {
-      log(ctx, TH_LOG_WARNING, "TransitionKit: \(what()): this host does not offer the function")
+      log(ctx, TH_LOG_WARNING, "TransitionKit: \(what()): this host does not offer the function\(context())")
       return false
     }
     let status = body(fn)
@@ -47,7 +49,7 @@ struct Host: @unchecked Sendable {
       let badHandle = status == TH_ERR_INVALID_HANDLE || status == TH_ERR_STALE_HANDLE
       log(
         badHandle ? (logContext ?? ctx) : ctx, TH_LOG_WARNING,
-        "TransitionKit: \(what()) failed: \(String(cString: th_status_name(status)))")
+        "TransitionKit: \(what()) failed: \(String(cString: th_status_name(status)))\(context())")
     }
     return false
   }

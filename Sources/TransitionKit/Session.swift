@@ -23,6 +23,9 @@ final class Session: @unchecked Sendable {
   let presentationController: UIPresentationController?
   /// How many animations functions are running (for `UIView.performWithoutAnimation`).
   var animationDepth = 0
+  /// The blocks whose closures are running, innermost last, with the part that runs ("animations",
+  /// "completion"): reports of refused calls say where the closure was written.
+  private var runningBlocks: [(origin: BlockOrigin, part: String)] = []
   /// The view proxies by handle.
   private var views: [UInt64: UIView] = [:]
   /// The UIKit-shaped context given to the animator.
@@ -66,6 +69,20 @@ final class Session: @unchecked Sendable {
     views[view.handle] = view
   }
 
+  /// Runs `body`, the `part` closure of `block`.
+  func running(_ block: AnimationBlock, _ part: String, _ body: () -> Void) {
+    runningBlocks.append((block.origin, part))
+    body()
+    runningBlocks.removeLast()
+  }
+
+  /// Where the call being made was written, for reports: " (in the animations of UIView.animate at F:L)", or
+  /// "" outside every block.
+  var blockContext: String {
+    guard let innermost = runningBlocks.last else { return "" }
+    return " (in the \(innermost.part) of \(innermost.origin))"
+  }
+
   /// Logs through the host with the transition's context.
   func log(_ level: th_log_level, _ message: String) {
     host.log(hasContext ? ctx : pluginContext, level, message)
@@ -78,7 +95,9 @@ final class Session: @unchecked Sendable {
     _ body: (F, th_context) -> th_status
   ) -> Bool {
     let ctx = hasContext ? self.ctx : pluginContext
-    return host.call(ctx, member, what(), quiet: quiet, logContext: pluginContext) { body($0, ctx) }
+    return host.call(ctx, member, what(), quiet: quiet, logContext: pluginContext, context: blockContext) {
+      body($0, ctx)
+    }
   }
 }
 

@@ -14,10 +14,13 @@ public class UIView: Hashable, CustomStringConvertible {
   let handle: UInt64
   /// The transition the view belongs to; nil once the animator instance is gone.
   weak var session: Session?
+  /// The plugin made the view without an id, so its id is one the host chose ("view", "view-2"): reports say so.
+  let isMadeWithoutID: Bool
 
   init(handle: UInt64, session: Session?) {
     self.handle = handle
     self.session = session
+    self.isMadeWithoutID = false
   }
 
   /// A new plain view (transparent, visible, no superview) with `frame`, for chrome such as a dimming view: UIKit's
@@ -44,6 +47,7 @@ public class UIView: Hashable, CustomStringConvertible {
     }
     self.handle = made.id
     self.session = made.id == 0 ? nil : session
+    self.isMadeWithoutID = id?.isEmpty ?? true
     if made.id != 0 {
       session?.register(self)
       self.frame = frame
@@ -74,7 +78,12 @@ public class UIView: Hashable, CustomStringConvertible {
     return String(cString: out)
   }
 
-  public var description: String { "UIView(\(session == nil ? "#\(handle)" : identifier))" }
+  /// `UIView(id)`: the view's id in the scene (its node's id in the client's tree, or the id the plugin gave it);
+  /// for a view the plugin made without an id, `UIView(view-2, made without an id)`, since the host chose that one.
+  public var description: String {
+    guard session != nil else { return "UIView(#\(handle))" }
+    return "UIView(\(identifier)\(isMadeWithoutID ? ", made without an id" : ""))"
+  }
 
   // MARK: Geometry and appearance
 

@@ -626,4 +626,42 @@ extension LogCapture {
     #expect(run.scene.view(withID: "dimming")?.superview == nil)
     #expect(run.problems.isEmpty)
   }
+
+  // MARK: - Reports of refused calls
+
+  /// The line of `Tests/Fixtures/SwiftSDK/SwiftSDK.swift` marked `// report: <name>`, read from the file itself.
+  static func reportLine(_ name: String) throws -> Int {
+    // This file is Tests/AnimatorTests/SDKSurfaceTests.swift.
+    let tests = String(#filePath.split(separator: "/").dropLast(2).joined(separator: "/"))
+    let source = String(decoding: readFile("/\(tests)/Fixtures/SwiftSDK/SwiftSDK.swift"), as: UTF8.self)
+    let lines = source.split(separator: "\n", omittingEmptySubsequences: false)
+    let index = try #require(lines.firstIndex { $0.hasSuffix("// report: \(name)") })
+    return index + 1
+  }
+
+  /// Every call the host refuses is logged by the SDK naming the view by its id (and a view the plugin made without
+  /// one as such) and saying where the enclosing block, or the refused block itself, was written (#fileID, #line).
+  @Test func refusedCallsNameTheViewAndWhereTheBlockWasWritten() throws {
+    let run = try Run("misbehaving")
+    #expect(try run.run() == .completed)
+    let file = "TestPluginSwiftSDK/SwiftSDK.swift"
+    let animate = "\(file):\(try Self.reportLine("animate"))"
+    let keyframe = "\(file):\(try Self.reportLine("keyframe"))"
+    let nanDuration = "\(file):\(try Self.reportLine("nan-duration"))"
+    let prefix = "\(Self.pluginID)/misbehaving: TransitionKit: "
+    #expect(
+      run.log.warnings == [
+        prefix + "UIView.animate(withDuration: nan, delay: 0.0) at \(nanDuration) failed: TH_ERR_INVALID_VALUE",
+        prefix
+          + "UIView(to).alpha = nan failed: TH_ERR_INVALID_VALUE (in the animations of UIView.animate at \(animate))",
+        prefix + "UIView(view, made without an id).alpha = nan failed: TH_ERR_INVALID_VALUE (in the animations of "
+          + "UIView.animate at \(animate))",
+        prefix + "UIView(to).center = (inf, 0.0) failed: TH_ERR_INVALID_VALUE (in the animations of "
+          + "UIView.addKeyframe at \(keyframe))",
+        prefix + "UIView(view, made without an id).layer.cornerRadius = nan failed: TH_ERR_INVALID_VALUE (in the "
+          + "completion of UIView.animate at \(animate))",
+      ])
+    // The host's own reports, one per refused call, come beside them (window/logMessage in serve).
+    #expect(run.misbehaviors.count == 5)
+  }
 }

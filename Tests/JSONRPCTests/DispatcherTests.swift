@@ -183,6 +183,10 @@ private func idText(inReply bytes: [UInt8]) -> String? {
     ("-9223372036854775808", "-9223372036854775808"),
     (#""""#, #""""#),
     ("null", "null"),
+    // Lone surrogate escapes: no UTF-8 text holds them (json-c decodes U+FFFD), so the id's source text is echoed.
+    (#""\udc00x""#, #""\udc00x""#),
+    (#""\uD800""#, #""\uD800""#),
+    (#""a\udbff\u0041 \/ é""#, #""a\udbff\u0041 \/ é""#),
   ])
   func idIsEchoedExactly(_ sent: String, _ echoed: String) throws {
     let connection = LocalConnection()
@@ -201,6 +205,19 @@ private func idText(inReply bytes: [UInt8]) -> String? {
     #expect(reply[0]?["id"]?.intValue == 9_007_199_254_740_993)
     #expect(reply[1]?["id"] == "x")
     #expect(reply[1]?["error"]?["code"] == -32600)
+  }
+
+  /// A lone-surrogate id comes back as written in an error reply of an invalid request and inside a batch.
+  @Test func loneSurrogateIdsEchoInErrorsAndBatches() throws {
+    let connection = LocalConnection()
+    connection.send(#"{"id":"\udc00x"}"#)
+    #expect(idText(inReply: connection.outputBytes) == #""\udc00x""#)
+    _ = connection.takeMessages()
+    connection.send(
+      #"[{"jsonrpc":"2.0","method":"none","id":"\ud800"},{"jsonrpc":"2.0","method":"none","id":"\udc00"}]"#)
+    let text = String(decoding: connection.outputBytes, as: UTF8.self)
+    #expect(text.contains(#"{"jsonrpc":"2.0","id":"\ud800","error":"#), "\(text)")
+    #expect(text.contains(#"{"jsonrpc":"2.0","id":"\udc00","error":"#), "\(text)")
   }
 }
 
@@ -322,6 +339,21 @@ private func idText(inReply bytes: [UInt8]) -> String? {
     #expect(replies.first?["id"]?.kind == .int)
     waiter.held[0].reply("done")
     #expect(connection.takeMessages().first?["id"] == "1")
+  }
+
+  /// Two lone-surrogate ids that both decode to U+FFFD are still two ids: a cancel names one of them.
+  @Test func cancelTellsLoneSurrogateIdsApart() throws {
+    let connection = LocalConnection()
+    let waiter = Waiter()
+    waiter.install(on: connection.dispatcher)
+    connection.send(#"{"jsonrpc":"2.0","method":"wait","id":"\udc00"}"#)
+    connection.send(#"{"jsonrpc":"2.0","method":"wait","id":"\udc01"}"#)
+    connection.send(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"\udc01"}}"#)
+    #expect(idText(inReply: connection.outputBytes) == #""\udc01""#)
+    #expect(connection.takeMessages().count == 1)
+    waiter.held[0].reply("done")
+    let text = String(decoding: connection.outputBytes, as: UTF8.self)
+    #expect(text.hasSuffix(#"{"jsonrpc":"2.0","id":"\udc00","result":"done"}"# + "\n"), "\(text)")
   }
 
   /// Sent as a request, `$/cancelRequest` itself gets `null` back.

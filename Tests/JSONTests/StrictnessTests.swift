@@ -126,12 +126,34 @@ import Testing
   }
 
   /// Lone surrogate escapes are valid JSON grammar but no Unicode text; json-c decodes them as U+FFFD
-  /// (the replacement character), and so does this module.
-  @Test func loneSurrogatesReadAsReplacementCharacter() throws {
+  /// (the replacement character), and so does this module, but the string keeps the text it was read from and
+  /// serializes as that text, so it round-trips exactly.
+  @Test func loneSurrogatesReadAsReplacementCharacterAndKeepTheirText() throws {
     #expect(try JSON.parse(#""\ud800""#).stringValue == "\u{FFFD}")
     #expect(try JSON.parse(#""\udc00""#).stringValue == "\u{FFFD}")
     #expect(try JSON.parse(#""a\ud800b""#).stringValue == "a\u{FFFD}b")
     #expect(try JSON.parse(#""\ud83d\ude00""#).stringValue == "😀")
-    #expect(try JSON.parse(#""\ud800""#).serialized() == "\"\u{FFFD}\"")
+    for text in [#""\ud800""#, #""\udc00x""#, #""a\uDBFF\u0041\/b""#, #""\ud800\ud800\udc00""#, #""\udfff\ud800""#] {
+      let value = try JSON.parse(text)
+      #expect(value.serialized() == text)
+      #expect(value.sourceText == text)
+    }
+    // Inside containers, and once the value is put into a new tree (an id echoed in a reply).
+    let tree = try JSON.parse(#"{"a": ["\udc00", 1, "\u00e9"], "b": "\ud800!"}"#)
+    #expect(tree.serialized() == #"{"a":["\udc00",1,"é"],"b":"\ud800!"}"#)
+    #expect(JSON.object([("id", tree["b"]!)]).serialized() == #"{"id":"\ud800!"}"#)
+    // A pair, or a plain U+FFFD, is ordinary text.
+    #expect(try JSON.parse(#""\ud83d\ude00""#).sourceText == nil)
+    #expect(try JSON.parse(#""\ufffd""#).serialized() == "\"\u{FFFD}\"")
+  }
+
+  /// Such a string equals only a string read from the same text: its decoded bytes are not its value.
+  @Test func loneSurrogateStringsCompareByTheirText() throws {
+    #expect(try JSON.parse(#""\udc00""#) == JSON.parse(#""\udc00""#))
+    #expect(try JSON.parse(#""\udc00""#) != JSON.parse(#""\udc01""#))
+    #expect(try JSON.parse(#""\udc00""#) != JSON.parse(#""\ufffd""#))
+    #expect(try JSON.parse(#""\ufffd""#) != JSON.parse(#""\udc00""#))
+    #expect(try JSON.parse(#"[{"k": "\udc00"}]"#) == JSON.parse(#"[{"k":"\udc00"}]"#))
+    #expect(try JSON.parse(#"[{"k": "\udc00"}]"#) != JSON.parse(#"[{"k": "\ud800"}]"#))
   }
 }

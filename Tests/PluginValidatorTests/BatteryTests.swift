@@ -57,16 +57,16 @@ import Testing
     #expect(skippedAnimatorChecks == ["unknown-extension"] + Self.operationChecks)
   }
 
-  /// One animator per fault: the set of checks each fails is exactly the set its fault breaks.
+  /// One animator per fault: each fault fails the one check it breaks, and the checks that cannot be judged
+  /// because of it skip and name that check.
   @Test func eachFaultFailsItsOwnChecks() {
     let report = validate("ValidateFaulty")
     #expect(report.names(.fail).filter { !$0.contains("@") }.isEmpty, "library checks must pass")
-    let completion = ["run-completes", "cancel", "finish", "reverse"]
     let expected: [String: [String]] = [
       "sound": [],
-      "never-completes": completion,
-      "completes-twice": completion,
-      "ignores-cancel": ["cancel", "reverse"],
+      "never-completes": ["run-completes"],
+      "completes-twice": ["run-completes"],
+      "ignores-cancel": ["cancel"],
       "nan-alpha": ["finite-values"],
       "nondeterministic": ["deterministic"],
       "prints": ["stdout-silent"],
@@ -91,6 +91,18 @@ import Testing
     #expect(report.explanation(.unknownExtension, CheckTarget(animator: "any-extension")).contains("returned a table"))
     // A zero duration (what the host makes of -1) leaves nothing to reverse: skipped, not failed.
     #expect(report.status(.reverse, present("negative-duration")) == .skip)
+    // Completing twice is run-completes' finding: the interaction checks skip, naming it.
+    for check in [CheckKind.cancel, .finish, .reverse] {
+      #expect(report.status(check, present("completes-twice")) == .skip, "\(check)")
+      #expect(
+        report.explanation(check, present("completes-twice")).hasPrefix(
+          "a normal run already fails (see run-completes): completeTransition was called more than once"))
+    }
+    // Ignoring the cancel is cancel's finding: reverse judges only its other half and says why.
+    #expect(report.status(.reverse, present("ignores-cancel")) == .pass)
+    #expect(
+      report.explanation(.reverse, present("ignores-cancel")).contains(
+        "not run: running → cancelling: not judged, a plain cancel from 50 % already fails (see cancel)"))
   }
 
   /// The ABI work's misuse fixture (one animator per kind of host-API misuse, each otherwise finishing like a
@@ -102,7 +114,6 @@ import Testing
       command: Build.checkProcess,
       settings: ValidatorSettings(exclude: "^(\(Self.libraryChecks.joined(separator: "|")))$", operations: ["present"])
     ).validate(plugin: Build.fixture("Misuse"))
-    let completion = ["run-completes", "cancel", "finish", "reverse"]
     let expected: [String: [String]] = [
       "good": [],
       "bogus-handle": ["finite-values"], "stale-handle": ["finite-values"], "nan-setter": ["finite-values"],
@@ -110,10 +121,10 @@ import Testing
       "setter-in-duration": ["finite-values"], "tree-in-driver": ["finite-values"],
       "keyframe-outside": ["finite-values"], "other-thread": ["finite-values"], "null-pointers": ["finite-values"],
       "bad-tree": ["finite-values"], "wrong-kind": ["finite-values"],
-      "complete-twice": completion, "never-completes": completion, "does-nothing": completion,
+      "complete-twice": ["run-completes"], "never-completes": ["run-completes"], "does-nothing": ["run-completes"],
       "negative-duration": ["duration"], "nan-duration": ["duration"],
       "writes-stdout": ["stdout-silent"],
-      "create-fails": ["duration"] + completion + ["finite-values", "deterministic"],
+      "create-fails": ["run-completes"],
     ]
     #expect(Set(report.results.compactMap(\.target.animator)) == Set(expected.keys))
     for (animator, checks) in expected {
@@ -127,13 +138,20 @@ import Testing
       report.explanation(.duration, present("nan-duration")) == "without a context: transition_duration returned NaN")
     // Completing inside animate_transition leaves nothing to cancel: a warning, not a failure.
     #expect(report.status(.cancel, present("animate-after-complete")) == .warn)
+    // An instance that cannot be made is run-completes' finding; what needs an instance skips.
+    #expect(report.explanation(.runCompletes, present("create-fails")).contains("create returned NULL"))
+    for check in [CheckKind.duration, .cancel, .finish, .reverse, .finiteValues, .deterministic] {
+      #expect(report.status(check, present("create-fails")) == .skip, "\(check)")
+    }
   }
 
-  /// animate_transition writes through NULL: every check that starts a transition crashes (init-twice runs
-  /// one too); the checks before it pass; the validator finishes and says so.
+  /// animate_transition writes through NULL: every check that starts a transition crashes (init-twice, which
+  /// would run one too, does not apply: the plugin has no init); the checks before it pass; the validator
+  /// finishes and says so.
   @Test func crashingPluginIsReportedAsCrashed() {
     let report = validate("ValidateCrash")
-    #expect(report.names(.crashed) == ["init-twice"] + Self.operationChecks.map { "\($0)@crash/present" })
+    #expect(report.names(.crashed) == Self.operationChecks.map { "\($0)@crash/present" })
+    #expect(report.names(.skip) == ["init-twice"])
     #expect(report.names(.pass) == Self.libraryChecks.filter { $0 != "init-twice" } + ["unknown-extension@crash"])
     let crash = report.explanation(.runCompletes, CheckTarget(animator: "crash", operation: "present"))
     #expect(crash.hasPrefix("the check process died from SIGSEGV"))
@@ -157,6 +175,41 @@ import Testing
     #expect(report.names(.fail) == ["init-twice"])
     #expect(report.explanation(.initTwice).contains("no longer works"))
     #expect(report.names(.pass) == ["load", "run-completes@fade/present"])
+  }
+
+  /// A missing completeTransition is the finding of run-completes alone: the checks that need a normal run to
+  /// complete (cancel, finish, reverse) skip and name it, and init-twice runs its transition with the animator
+  /// that does complete.
+  @Test func missingCompletionIsReportedByRunCompletesAlone() throws {
+    let report = validate("ValidateIncomplete")
+    #expect(report.names(.fail) == ["run-completes@never-completes/present"])
+    #expect(report.names(.crashed).isEmpty)
+    let broken = CheckTarget(animator: "never-completes", operation: "present")
+    #expect(report.explanation(.runCompletes, broken).contains("without completeTransition"))
+    for check in [CheckKind.cancel, .finish, .reverse] {
+      #expect(report.status(check, broken) == .skip, "\(check)")
+      #expect(report.explanation(check, broken).contains("see run-completes"), "\(check)")
+    }
+    #expect(report.status(.initTwice) == .pass)
+    #expect(report.explanation(.initTwice).contains("sound present"), "\(report.explanation(.initTwice))")
+    #expect(report.failedChecks(of: "sound").isEmpty)
+  }
+
+  /// With init but no animator that completes a normal run, init-twice has nothing to compare and skips.
+  @Test func initTwiceSkipsWhenNoTransitionCompletes() {
+    let report = validate("ValidateNeverCompletes", include: "^(init-twice|run-completes)$")
+    #expect(report.names(.fail) == ["run-completes@never-completes/present"])
+    #expect(report.status(.initTwice) == .skip)
+    #expect(report.explanation(.initTwice).contains("see run-completes"), "\(report.explanation(.initTwice))")
+  }
+
+  /// A plugin without init has nothing to count: init-twice does not apply (before, it ran a transition and
+  /// failed when that transition failed for reasons of its own).
+  @Test(arguments: ["ValidateFaulty", "Misuse"])
+  func initTwiceSkipsAPluginWithoutInit(fixture: String) {
+    let report = validate(fixture, include: "^init-twice$")
+    #expect(report.status(.initTwice) == .skip)
+    #expect(report.explanation(.initTwice).hasPrefix("no init function"), "\(report.explanation(.initTwice))")
   }
 
   /// A library that needs a symbol nobody defines: refused by dlopen with RTLD_NOW, and so by the host.

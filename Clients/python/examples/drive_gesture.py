@@ -58,11 +58,11 @@ def main():
         transition = started["transition"]
         host.next_notification(30, method="transition/frame", transition=transition)
         for time, percent in points:
-            applied = host.transition_update(transition, percent)
+            applied = host.transition_update(transition, percent)["percent"]
             frame = host.next_notification(30, method="transition/frame", transition=transition).params
             print(f"t={time:5.3f} s  finger → {percent:6.3f}  host percent {applied:6.3f}  phase {frame['phase']}")
         velocity = release_velocity(points)
-        decision = host.transition_release(transition, velocity)
+        decision = host.transition_release(transition, velocity)["decision"]
         print(f"release at {points[-1][1]:.3f} with velocity {velocity:.3f}/s → {decision}")
         end = None
         ticks = 0

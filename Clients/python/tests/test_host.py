@@ -60,8 +60,8 @@ class DiscoveryTests(unittest.TestCase):
 
     def test_builtins_are_listed_with_their_metadata(self):
         with host() as client:
-            animators = {a["id"].split("/")[-1]: a for a in client.animators_list()}
-            plugins = client.plugins_list()
+            animators = {a["id"].split("/")[-1]: a for a in client.animators_list()["animators"]}
+            plugins = client.plugins_list()["plugins"]
         self.assertTrue(BUILTINS <= set(animators))
         self.assertEqual(animators["pull-down"]["operations"], ["present", "dismiss"])
         duration = next(p for p in animators["pull-down"]["params"] if p["name"] == "duration")
@@ -76,11 +76,11 @@ class DiscoveryTests(unittest.TestCase):
             self.assertEqual(
                 sorted(loaded["animators"]), ["com.example.test.minimal/fade", "com.example.test.minimal/slide"]
             )
-            ids = [a["id"] for a in client.animators_list(plugin="com.example.test.minimal")]
+            ids = [a["id"] for a in client.animators_list(plugin="com.example.test.minimal")["animators"]]
             self.assertEqual(sorted(ids), sorted(loaded["animators"]))
             self.assertEqual(client.plugins_reload("com.example.test.minimal")["generation"], 2)
             client.plugins_unload("com.example.test.minimal")
-            self.assertNotIn("com.example.test.minimal", [p["id"] for p in client.plugins_list()])
+            self.assertNotIn("com.example.test.minimal", [p["id"] for p in client.plugins_list()["plugins"]])
             with self.assertRaises(TransitionHostError) as caught:
                 client.plugins_load("/nonexistent/libnothing.so")
             self.assertEqual(caught.exception.code, ErrorCode.PLUGIN_NOT_FOUND)
@@ -113,7 +113,7 @@ class ManualClockTests(unittest.TestCase):
             frame = client.drain_notifications(method="transition/frame")[0].params
             self.assertAlmostEqual(frame["time"], 0.2, places=12)
 
-            listed = client.transition_list()
+            listed = client.transition_list()["transitions"]
             self.assertEqual([(t["transition"], t["clock"], t["interactive"]) for t in listed], [(transition, "manual", False)])
 
             frames, end = run_to_end(client, transition)
@@ -121,7 +121,7 @@ class ManualClockTests(unittest.TestCase):
             self.assertEqual([f["seq"] for f in frames], list(range(3, 3 + len(frames))))
             self.assertEqual(view(frames[-1], "b")["alpha"], 1)
             self.assertEqual(client.transition_wait(transition), end)  # already ended: at once
-            self.assertEqual(client.transition_list(), [])
+            self.assertEqual(client.transition_list(), {"transitions": []})
 
     def test_callback_sees_every_frame_in_order(self):
         seen = []
@@ -162,15 +162,19 @@ class InteractiveTests(unittest.TestCase):
             client.plugins_load(minimal_plugin())
             started, _ = start_fade(client, interactive=True)
             transition = started["transition"]
-            self.assertEqual(client.transition_update(transition, 0.3), 0.3)
+            self.assertEqual(
+                client.transition_update(transition, 0.3),
+                {"transition": transition, "phase": "paused", "time": 0.3 * 0.4, "percent": 0.3},
+            )
             frame = client.next_notification(WAIT, method="transition/frame").params
             self.assertEqual(frame["phase"], "paused")
             self.assertAlmostEqual(frame["time"], 0.3 * 0.4, places=12)  # paused: time = percent × duration
             self.assertAlmostEqual(view(frame, "b")["alpha"], EASE_IN_OUT(0.3), places=9)
-            self.assertEqual(client.transition_update(transition, 1.7), 1)
-            self.assertEqual(client.transition_update(transition, -0.5), 0)
+            self.assertEqual(client.transition_update(transition, 1.7)["percent"], 1)
+            self.assertEqual(client.transition_update(transition, -0.5)["percent"], 0)
             client.transition_update(transition, 0.6)
-            self.assertEqual(client.transition_release(transition, 1.2), "finish")
+            released = client.transition_release(transition, 1.2)
+            self.assertEqual((released["decision"], released["phase"], released["percent"]), ("finish", "finishing", 0.6))
             _, end = run_to_end(client, transition)
             self.assertEqual((end["completed"], end["cancelled"]), (True, False))
 
@@ -180,7 +184,7 @@ class InteractiveTests(unittest.TestCase):
             started, first = start_fade(client, interactive=True)
             transition = started["transition"]
             client.transition_update(transition, 0.6)
-            self.assertEqual(client.transition_release(transition, -1.0), "cancel")
+            self.assertEqual(client.transition_release(transition, -1.0)["decision"], "cancel")
             frames, end = run_to_end(client, transition)
             self.assertEqual((end["completed"], end["cancelled"]), (False, True))
             last = frames[-1]
@@ -197,7 +201,8 @@ class InteractiveTests(unittest.TestCase):
             for percent, velocity, decision in ((0.4, 0.1, "cancel"), (0.5, 0.0, "finish"), (0.45, 0.3, "finish")):
                 started, _ = start_fade(client, interactive=True)
                 client.transition_update(started["transition"], percent)
-                self.assertEqual(client.transition_release(started["transition"], velocity), decision, (percent, velocity))
+                released = client.transition_release(started["transition"], velocity)
+                self.assertEqual(released["decision"], decision, (percent, velocity))
                 run_to_end(client, started["transition"])
 
     def test_update_as_a_notification(self):
@@ -206,7 +211,7 @@ class InteractiveTests(unittest.TestCase):
             started, _ = start_fade(client, interactive=True)
             self.assertIsNone(client.transition_update(started["transition"], 0.5, notify=True))
             # The next request is answered after the notification was applied (one thread, in order).
-            self.assertAlmostEqual(client.transition_list()[0]["percent"], 0.5)
+            self.assertAlmostEqual(client.transition_list()["transitions"][0]["percent"], 0.5)
 
     def test_finish_cancel_pause_and_reverse(self):
         with host() as client:

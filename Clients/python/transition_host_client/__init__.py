@@ -3,7 +3,7 @@
     from transition_host_client import TransitionHost
 
     with TransitionHost() as host:   # $TRANSITION_HOST_BIN, or transition-host on PATH
-        print([a["id"] for a in host.animators_list()])
+        print([a["id"] for a in host.animators_list()["animators"]])
 
 See Clients/python/README.md and Protocol.md for the methods and their shapes.
 """
@@ -13,14 +13,23 @@ from .errors import ErrorCode, ProtocolViolation, TransitionHostError, Transitio
 from .framing import CONTENT_LENGTH, NEWLINE
 from .models import (
     AnimatorInfo,
+    AnimatorsListResult,
     DidEnd,
+    ErrorObject,
     Frame,
+    InitializeResult,
     ListEntry,
     Notification,
     ParamInfo,
     PluginInfo,
+    PluginsListResult,
+    ReleaseResult,
+    SampleResult,
     StartResult,
+    TickEntry,
     TickResult,
+    TransitionListResult,
+    TransitionState,
     ViewNode,
     ViewState,
 )
@@ -29,23 +38,32 @@ __version__ = "0.1.0"
 
 __all__ = [
     "AnimatorInfo",
+    "AnimatorsListResult",
     "CONTENT_LENGTH",
     "DidEnd",
     "ErrorCode",
+    "ErrorObject",
     "Frame",
     "HOST_BIN_VARIABLE",
+    "InitializeResult",
     "ListEntry",
     "NEWLINE",
     "Notification",
     "NotificationCallback",
     "ParamInfo",
     "PluginInfo",
+    "PluginsListResult",
     "ProtocolViolation",
+    "ReleaseResult",
+    "SampleResult",
     "StartResult",
+    "TickEntry",
     "TickResult",
     "TransitionHost",
     "TransitionHostError",
     "TransitionHostExited",
+    "TransitionListResult",
+    "TransitionState",
     "ViewNode",
     "ViewState",
     "find_host_binary",

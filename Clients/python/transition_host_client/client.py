@@ -23,15 +23,19 @@ from typing import Any, Callable, Deque, Dict, Iterable, Iterator, List, Mapping
 from . import framing as _framing
 from .errors import ErrorCode, ProtocolViolation, TransitionHostError, TransitionHostExited
 from .models import (
-    AnimatorInfo,
+    AnimatorsListResult,
     Curve,
     DidEnd,
-    Frame,
-    ListEntry,
+    InitializeResult,
     Notification,
     PluginInfo,
+    PluginsListResult,
+    ReleaseResult,
+    SampleResult,
     StartResult,
     TickResult,
+    TransitionListResult,
+    TransitionState,
     ViewNode,
 )
 
@@ -465,13 +469,20 @@ class TransitionHost:
             self.stderr_lines.append(line.decode("utf-8", "replace").rstrip("\n"))
 
     # MARK: Lifecycle methods
+    #
+    # Every request helper returns its method's whole result object as Protocol.md defines it, typed by a TypedDict
+    # of `models` (None where the protocol answers null); notification helpers return None.
 
-    def initialize(self, client_info: Optional[Mapping[str, Any]] = None, **extra: Any) -> Dict[str, Any]:
+    def initialize(self, client_info: Optional[Mapping[str, Any]] = None, **extra: Any) -> InitializeResult:
         """`initialize` (optional): the host's `serverInfo`, `protocolVersion`, `pluginABI` and `capabilities`."""
         params: Dict[str, Any] = dict(extra)
         if client_info is not None:
             params["clientInfo"] = dict(client_info)
         return self.request("initialize", params)
+
+    def initialized(self) -> None:
+        """The `initialized` notification, as LSP clients send after `initialize` (the host ignores it)."""
+        self.notify("initialized", {})
 
     def shutdown(self) -> None:
         """`shutdown`: the host answers null and refuses later requests (−32600) until `exit`."""
@@ -487,25 +498,27 @@ class TransitionHost:
 
     # MARK: Plugins and animators
 
-    def plugins_list(self) -> List[PluginInfo]:
-        """`plugins/list`: every loaded plugin."""
-        return self.request("plugins/list")["plugins"]
+    def plugins_list(self) -> PluginsListResult:
+        """`plugins/list`: `{"plugins": [...]}`, every loaded plugin in load order."""
+        return self.request("plugins/list")
 
     def plugins_load(self, path: Union[str, os.PathLike]) -> PluginInfo:
         """`plugins/load {path}`: loads a plugin library (errors 1001–1007)."""
         return self.request("plugins/load", {"path": os.fspath(path)})
 
-    def plugins_unload(self, plugin: str) -> Any:
-        """`plugins/unload {plugin}` (1008 while one of its transitions runs)."""
-        return self.request("plugins/unload", {"plugin": plugin})
+    def plugins_unload(self, plugin: str, *, force: Optional[bool] = None) -> None:
+        """`plugins/unload {plugin, force?}` (1008 while one of its transitions runs, unless `force`: they then end
+        cancelled with reason "pluginUnloaded")."""
+        self.request("plugins/unload", _params(plugin=plugin, force=force))
 
     def plugins_reload(self, plugin: str) -> PluginInfo:
         """`plugins/reload {plugin}`: a new generation; running transitions keep the old code."""
         return self.request("plugins/reload", {"plugin": plugin})
 
-    def animators_list(self, plugin: Optional[str] = None) -> List[AnimatorInfo]:
-        """`animators/list`: every animator (of one plugin when `plugin` is given) with its parameter metadata."""
-        return self.request("animators/list", _params(plugin=plugin))["animators"]
+    def animators_list(self, plugin: Optional[str] = None) -> AnimatorsListResult:
+        """`animators/list`: `{"animators": [...]}`, every animator (of one plugin when `plugin` is given) with its
+        parameter metadata."""
+        return self.request("animators/list", _params(plugin=plugin))
 
     # MARK: Transitions
 
@@ -547,20 +560,20 @@ class TransitionHost:
             ),
         )
 
-    def transition_update(self, transition: str, percent: float, *, notify: bool = False) -> Optional[float]:
-        """`transition/update {transition, percent}`: pauses and moves an interactive transition.
+    def transition_update(self, transition: str, percent: float, *, notify: bool = False) -> Optional[TransitionState]:
+        """`transition/update {transition, percent}`: holds the transition at `percent` (clamped to [0, 1]).
 
-        Returns the percent the host applied (clamped to [0, 1]); with `notify=True` it is sent as a
-        notification (queued ones coalesce to the latest in the host) and returns None.
+        Returns the state after the call (`percent` as applied); with `notify=True` it is sent as a notification
+        instead (queued ones coalesce to the latest in the host) and returns None.
         """
         params = {"transition": transition, "percent": percent}
         if notify:
             self.notify("transition/update", params)
             return None
-        return self.request("transition/update", params)["percent"]
+        return self.request("transition/update", params)
 
-    def transition_pause(self, transition: str) -> Any:
-        """`transition/pause`."""
+    def transition_pause(self, transition: str) -> TransitionState:
+        """`transition/pause`: holds a moving transition where it is."""
         return self.request("transition/pause", {"transition": transition})
 
     def transition_finish(
@@ -570,7 +583,7 @@ class TransitionHost:
         velocity: Optional[float] = None,
         completion_speed: Optional[float] = None,
         completion_curve: Optional[Curve] = None,
-    ) -> Any:
+    ) -> TransitionState:
         """`transition/finish`: runs to the end (velocity in percent per second, positive toward the end)."""
         return self.request(
             "transition/finish",
@@ -589,7 +602,7 @@ class TransitionHost:
         velocity: Optional[float] = None,
         completion_speed: Optional[float] = None,
         completion_curve: Optional[Curve] = None,
-    ) -> Any:
+    ) -> TransitionState:
         """`transition/cancel`: runs back to the start and ends cancelled."""
         return self.request(
             "transition/cancel",
@@ -601,15 +614,16 @@ class TransitionHost:
             ),
         )
 
-    def transition_release(self, transition: str, velocity: float) -> str:
-        """`transition/release {transition, velocity}`: the release rule picks; returns "finish" or "cancel".
+    def transition_release(self, transition: str, velocity: Optional[float] = None) -> ReleaseResult:
+        """`transition/release {transition, velocity?}`: lets go of a held transition; the state after it and the
+        `decision`, "finish" or "cancel".
 
-        The rule (CONVENTIONS): velocity > 0.25/s finishes, < −0.25/s cancels, otherwise finish iff percent ≥ 0.5.
+        The rule: velocity > 0.25/s finishes, < −0.25/s cancels, otherwise it finishes iff percent ≥ 0.5.
         """
-        return self.request("transition/release", {"transition": transition, "velocity": velocity})["decision"]
+        return self.request("transition/release", _params(transition=transition, velocity=velocity))
 
-    def transition_reverse(self, transition: str) -> Any:
-        """`transition/reverse`: turns a running transition around."""
+    def transition_reverse(self, transition: str) -> TransitionState:
+        """`transition/reverse`: turns a moving transition around."""
         return self.request("transition/reverse", {"transition": transition})
 
     def transition_sample(
@@ -619,8 +633,9 @@ class TransitionHost:
         time: Optional[float] = None,
         percent: Optional[float] = None,
         frames: Optional[str] = None,
-    ) -> Frame:
-        """`transition/sample {transition, time | percent}`: a frame at that point, without side effects."""
+    ) -> SampleResult:
+        """`transition/sample {transition, time | percent}`: a full frame at that point (no `seq`), without side
+        effects."""
         if (time is None) == (percent is None):
             raise ValueError("transition_sample needs exactly one of time and percent")
         return self.request(
@@ -634,9 +649,9 @@ class TransitionHost:
         """
         return self.request("transition/tick", _params(transition=transition, dt=dt))
 
-    def transition_list(self) -> List[ListEntry]:
-        """`transition/list`: every live transition."""
-        return self.request("transition/list")["transitions"]
+    def transition_list(self) -> TransitionListResult:
+        """`transition/list`: `{"transitions": [...]}`, every transition that has not ended, oldest first."""
+        return self.request("transition/list")
 
     def transition_wait(self, transition: str, *, timeout: Optional[float] = None) -> DidEnd:
         """`transition/wait`: blocks until the transition ends (at once if it already has); its didEnd summary.

@@ -1,6 +1,9 @@
 """Shapes of what the host sends and accepts (Protocol.md), as TypedDicts for editors and type checkers.
 
-Results are plain dicts at run time: a newer host may add members, and the client passes them through.
+Every request helper of `TransitionHost` returns its method's whole result object, exactly as Protocol.md defines
+it, typed by one of the `...Result` TypedDicts below (or None where the protocol answers `null`); notification
+params use the same types (`Frame`, `DidEnd`). Results are plain dicts at run time: a newer host may add members,
+and the client passes them through.
 """
 
 from __future__ import annotations
@@ -85,19 +88,36 @@ class ViewState(TypedDict, total=False):
     content: Any
 
 
-class _FrameRequired(TypedDict):
+class SampleResult(TypedDict):
+    """The result of `transition/sample`: a full frame at that moment, without `seq` (no frame was sent)."""
+
     transition: str
-    seq: int
     time: float
     percent: float
     phase: str
     views: List[ViewState]
 
 
-class Frame(_FrameRequired, total=False):
-    """`transition/frame` params, and the result of `transition/sample` (`removed` only in delta frames)."""
+class _FrameRequired(SampleResult):
+    seq: int
 
+
+class Frame(_FrameRequired, total=False):
+    """`transition/frame` params (`delta` and `removed` only in delta frames)."""
+
+    delta: bool
     removed: List[str]
+
+
+class _ErrorRequired(TypedDict):
+    code: int
+    message: str
+
+
+class ErrorObject(_ErrorRequired, total=False):
+    """A JSON-RPC error object, as `transition/didEnd` carries it for a failed transition."""
+
+    data: Any
 
 
 class _DidEndRequired(TypedDict):
@@ -107,68 +127,143 @@ class _DidEndRequired(TypedDict):
 
 
 class DidEnd(_DidEndRequired, total=False):
-    """`transition/didEnd` params, and the result of `transition/wait` (`reason` when it did not just end)."""
+    """`transition/didEnd` params, and the result of `transition/wait` (`reason` when it did not just end,
+    `error` when it failed)."""
 
     reason: str
+    error: ErrorObject
 
 
-class StartResult(TypedDict):
-    transition: str
-    duration: float
+class ServerInfo(TypedDict):
+    name: str
+    version: str
 
 
-class TickEntry(TypedDict):
-    transition: str
-    time: float
-    percent: float
-    phase: str
+class ABIVersion(TypedDict):
+    major: int
+    minor: int
 
 
-class TickResult(TypedDict):
-    transitions: List[TickEntry]
+class Capabilities(TypedDict, total=False):
+    framing: List[str]
+    maxMessageBytes: int
+    batches: bool
+    cancelRequest: bool
+    frames: List[str]
+    clocks: List[str]
 
 
-class ListEntry(TypedDict):
-    transition: str
-    animator: str
-    operation: str
-    phase: str
-    time: float
-    percent: float
-    duration: float
-    interactive: bool
-    clock: str
+class InitializeResult(TypedDict):
+    """The result of `initialize`."""
+
+    serverInfo: ServerInfo
+    protocolVersion: str
+    pluginABI: ABIVersion
+    capabilities: Capabilities
 
 
-class ParamInfo(TypedDict, total=False):
+class _ParamRequired(TypedDict):
     name: str
     type: str
     default: Any
+
+
+class ParamInfo(_ParamRequired, total=False):
+    """One parameter of an animator (`min`/`max` for bounded numbers, `options` for enums, `doc` when given)."""
+
     min: float
     max: float
     options: List[str]
     doc: str
 
 
-class AnimatorInfo(TypedDict, total=False):
+class AnimatorInfo(TypedDict):
+    """An animator, as `animators/list` gives it (`operations` None: any operation)."""
+
     id: str
     plugin: str
     name: str
-    description: str
-    operations: List[str]
+    description: Optional[str]
+    operations: Optional[List[str]]
     params: List[ParamInfo]
 
 
-class PluginInfo(TypedDict, total=False):
+class PluginInfo(TypedDict):
+    """A plugin object: the result of `plugins/load` and `plugins/reload`, and each of `plugins/list`."""
+
     id: str
     name: str
     version: str
-    vendor: str
-    description: str
+    vendor: Optional[str]
+    description: Optional[str]
+    abi: str
     path: str
     builtin: bool
     generation: int
     animators: List[str]
+
+
+class PluginsListResult(TypedDict):
+    """The result of `plugins/list`, in load order."""
+
+    plugins: List[PluginInfo]
+
+
+class AnimatorsListResult(TypedDict):
+    """The result of `animators/list`."""
+
+    animators: List[AnimatorInfo]
+
+
+class StartResult(TypedDict):
+    """The result of `transition/start`."""
+
+    transition: str
+    duration: float
+
+
+class TransitionState(TypedDict):
+    """A transition's state after a call: the result of `transition/update`, `pause`, `finish`, `cancel` and
+    `reverse`, and each entry of `transition/tick`'s result."""
+
+    transition: str
+    phase: str
+    time: float
+    percent: float
+
+
+class ReleaseResult(TransitionState):
+    """The result of `transition/release`: the state, and which way the release rule went."""
+
+    decision: str
+
+
+#: An entry of `transition/tick`'s result.
+TickEntry = TransitionState
+
+
+class TickResult(TypedDict):
+    """The result of `transition/tick`: every transition it advanced."""
+
+    transitions: List[TickEntry]
+
+
+class ListEntry(TransitionState):
+    """A live transition, as `transition/list` gives it."""
+
+    animator: str
+    operation: str
+    duration: float
+    interactive: bool
+    clock: str
+    fps: float
+    frames: str
+
+
+class TransitionListResult(TypedDict):
+    """The result of `transition/list`: the transitions that have not ended, oldest first."""
+
+    transitions: List[ListEntry]
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ enum SwiftSDKPlugin: TransitionPlugin {
       TransformAnimator.self,
       WithoutAnimationAnimator.self, BounceAnimator.self, SpringParametersAnimator.self, ConvertAnimator.self,
       SnapshotAnimator.self,
-      ParametersAnimator.self, AlongsideAnimator.self,
+      ParametersAnimator.self, AlongsideAnimator.self, MisbehavingAnimator.self,
     ]
   }
 }
@@ -540,5 +540,38 @@ final class DimmingPresentationController: UIPresentationController {
 
   override func presentationTransitionDidEnd(_ completed: Bool) {
     TransitionLog.info("presentation did end \(completed)")
+  }
+}
+
+// MARK: - Reports of refused calls
+
+/// Makes the mistakes whose SDK reports SDKSurfaceTests checks, each on a line marked `// report:` with a name the
+/// test looks up (so the test finds the line in this file, not from the SDK): NaN alpha on the to view and on a view
+/// made without an id inside an animations block, NaN inside a keyframe and inside a completion, and a block with a
+/// NaN duration. Then it completes normally after 0.5 s.
+final class MisbehavingAnimator: TransitionAnimator {
+  static let id: StaticString = "misbehaving"
+  static let name: StaticString = "Refused calls"
+
+  func transitionDuration(using transitionContext: (any UIViewControllerContextTransitioning)?) -> TimeInterval { 0.5 }
+
+  func animateTransition(using transitionContext: any UIViewControllerContextTransitioning) {
+    let container = addToView(transitionContext)
+    guard let toView = transitionContext.view(forKey: .to) else { return transitionContext.completeTransition(false) }
+    let plain = UIView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+    container.addSubview(plain)
+    UIView.animate(withDuration: .nan, animations: { toView.alpha = 0.5 })  // report: nan-duration
+    UIView.animate(withDuration: 0.5) {  // report: animate
+      toView.alpha = .nan
+      plain.alpha = .nan
+    } completion: { _ in  // report: animate (the completion belongs to the same call)
+      plain.layer.cornerRadius = .nan
+      transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+    }
+    UIView.animateKeyframes(withDuration: 0.5, delay: 0) {
+      UIView.addKeyframe(withRelativeStartTime: 0, relativeDuration: 1) {  // report: keyframe
+        toView.center = CGPoint(x: CGFloat.infinity, y: 0)
+      }
+    }
   }
 }

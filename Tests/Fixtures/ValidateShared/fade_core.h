@@ -147,7 +147,8 @@ static const void *fade_get_extension(void *self_, const char *id) {
       .get_extension = fade_get_extension,                                                                    \
   }
 
-#define FADE_PLUGIN(plugin_id, plugin_name, animator_list)                                                      \
+// The plugin descriptor and its entry point, with the given init and deinit functions (NULL for none).
+#define FADE_PLUGIN_WITH(plugin_id, plugin_name, animator_list, init_function, deinit_function)                 \
   static const th_plugin_descriptor plugin = {                                                                \
       .struct_size = sizeof(th_plugin_descriptor),                                                            \
       .abi_major = TH_ABI_VERSION_MAJOR,                                                                      \
@@ -155,6 +156,8 @@ static const void *fade_get_extension(void *self_, const char *id) {
       .id = plugin_id,                                                                                        \
       .name = plugin_name,                                                                                    \
       .version = "1.0.0",                                                                                     \
+      .init = init_function,                                                                                  \
+      .deinit = deinit_function,                                                                              \
       .animator_count = sizeof animator_list / sizeof animator_list[0],                                       \
       .animators = animator_list,                                                                             \
   };                                                                                                          \
@@ -162,6 +165,20 @@ static const void *fade_get_extension(void *self_, const char *id) {
     (void)host;                                                                                               \
     return &plugin;                                                                                           \
   }
+
+#define FADE_PLUGIN(plugin_id, plugin_name, animator_list) FADE_PLUGIN_WITH(plugin_id, plugin_name, animator_list, NULL, NULL)
+
+// FADE_PLUGIN with init and deinit that count, as the header asks (set up on the first init, tear down on the
+// last deinit): a plugin the init-twice check has something to run on.
+#define FADE_PLUGIN_WITH_INIT(plugin_id, plugin_name, animator_list)                                            \
+  static int g_init_count;                                                                                    \
+  static bool fade_init(const th_host_info *host) {                                                           \
+    (void)host;                                                                                               \
+    g_init_count++;                                                                                           \
+    return true;                                                                                              \
+  }                                                                                                           \
+  static void fade_deinit(void) { g_init_count--; }                                                           \
+  FADE_PLUGIN_WITH(plugin_id, plugin_name, animator_list, fade_init, fade_deinit)
 
 static const char *const present_only[] = {"present", NULL};
 
