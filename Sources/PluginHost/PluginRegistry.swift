@@ -174,7 +174,7 @@ package final class PluginRegistry {
     defer { if !keepContext { ContextDirectory.shared.unregister(context) } }
     let hostInfo = HostInfoStorage(pluginPath: file, api: api, context: context)
 
-    guard let descriptor = entry(hostInfo.pointer) else {
+    guard let descriptor = PluginCallMonitor.around(.entry, { entry(hostInfo.pointer) }) else {
       throw .abiIncompatible(path: file, pluginABI: nil, hostABI: .host)
     }
     let info = try DescriptorReader.read(descriptor, path: file)
@@ -182,7 +182,9 @@ package final class PluginRegistry {
     ContextDirectory.shared.rename(context, source: info.id)
 
     if let initialize = descriptor.pointee.`init` {
-      guard initialize(hostInfo.pointer) else { throw .initFailed(path: file, pluginID: info.id) }
+      guard PluginCallMonitor.around(.initialize, { initialize(hostInfo.pointer) }) else {
+        throw .initFailed(path: file, pluginID: info.id)
+      }
     }
     keepLibrary = true
     keepContext = true
@@ -283,7 +285,7 @@ package final class PluginGeneration {
   private func shutDown() {
     guard !isShutDown else { return }
     isShutDown = true
-    if let deinitialize = descriptor.pointee.deinit { deinitialize() }
+    if let deinitialize = descriptor.pointee.deinit { PluginCallMonitor.around(.deinitialize) { deinitialize() } }
     ContextDirectory.shared.unregister(context)
     libraryDisposition = dispose(library)
   }
@@ -347,7 +349,11 @@ package final class AnimatorLease {
   /// Creates an animator instance (`create`), or nil when the plugin returns NULL or the lease has ended.
   package func makeInstance() -> AnimatorInstance? {
     guard !ended else { return nil }
-    guard let state = descriptor.pointee.create(descriptor, hostInfo) else { return nil }
+    let descriptor = self.descriptor
+    let hostInfo = self.hostInfo
+    guard let state = PluginCallMonitor.around(.create, { descriptor.pointee.create(descriptor, hostInfo) }) else {
+      return nil
+    }
     return AnimatorInstance(lease: self, state: state)
   }
 }
@@ -365,12 +371,16 @@ package final class AnimatorInstance {
   }
 
   deinit {
-    lease.descriptor.pointee.destroy(state)
+    let destroy = lease.descriptor.pointee.destroy!
+    let state = self.state
+    PluginCallMonitor.around(.destroy) { destroy(state) }
   }
 
   /// `transition_duration` with a context, or `{0}` (UIKit's nil context) before a transition exists. The
   /// raw value: validating it (finite, >= 0) is the transition's job, which reports misbehaviour.
   package func transitionDuration(context: th_context = th_context(id: 0)) -> Double {
-    lease.descriptor.pointee.transition_duration(state, context)
+    let function = lease.descriptor.pointee.transition_duration!
+    let state = self.state
+    return PluginCallMonitor.around(.transitionDuration) { function(state, context) }
   }
 }

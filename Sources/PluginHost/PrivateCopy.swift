@@ -25,7 +25,8 @@ enum PrivateCopy {
     let copyPath = try copy(source)
     defer { unlink(copyPath) }
     do {
-      return try DynamicLibrary(path: copyPath)
+      return try PluginCallMonitor.around(.load) { () throws(DynamicLibraryError) in try DynamicLibrary(path: copyPath)
+      }
     } catch {
       throw .notLoadable(path: source, reason: error.message.replacingAll(copyPath, with: source))
     }
