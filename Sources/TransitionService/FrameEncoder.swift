@@ -60,6 +60,15 @@ struct FrameEncoder {
     frameObject(stamp, delta: false, contents: contents).build()
   }
 
+  /// Encodes `states` as the `views` of a full frame: a compact JSON array's text.
+  mutating func encodeViews(contents: [String: JSON]) -> [UInt8] {
+    var views = JSONArrayBuilder(capacity: states.count)
+    for state in states { views.append(full(state, content: contents[state.id])) }
+    var bytes: [UInt8] = []
+    views.build().appendSerialized(to: &bytes)
+    return bytes
+  }
+
   private mutating func frameObject(_ stamp: FrameStamp, delta: Bool, contents: [String: JSON]) -> JSONObjectBuilder {
     var frame = JSONObjectBuilder()
     frame.setNew("transition", string: stamp.transition)

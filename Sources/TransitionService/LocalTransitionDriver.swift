@@ -1,6 +1,7 @@
-// A transition whose engine and animator run in this process: the driver `TransitionFactory` makes. In-process clients
-// that need the engine itself (the validator's checks, the animator tests, the benchmarks) reach it through
-// `transition`; the session only ever uses the `TransitionDriver` protocol.
+// A transition whose engine and animator run in this process: the driver `TransitionFactory` makes, the one the
+// session uses with `--isolation none` and the one a plugin's worker process runs behind the parent's proxy. Its
+// `TransitionDriver` calls complete before they return. In-process clients that need the engine itself (the
+// validator's checks, the animator tests, the benchmarks) reach it through `transition` and the direct calls below.
 
 import JSON
 import TransitionEngine
@@ -15,12 +16,17 @@ package final class LocalTransitionDriver: TransitionDriver {
   private let contents: [String: JSON]
   private var encoder = FrameEncoder()
   package var onEvent: (TransitionEvent) -> Void = { _ in }
+  /// The frame stream of `start(as:completion:)`: the id in each frame, the mode and the next `seq`.
+  package let frames: FrameMode
+  private var streamID = ""
+  private var seq = 0
 
   /// Wraps `transition`, made by `binding`'s animator; routes the engine's callbacks to `onEvent`.
-  init(transition: Transition, binding: AnimatorBinding, contents: [String: JSON]) {
+  init(transition: Transition, binding: AnimatorBinding, contents: [String: JSON], frames: FrameMode = .full) {
     self.transition = transition
     self.binding = binding
     self.contents = contents
+    self.frames = frames
     transition.onEnd = { [unowned self] in onEvent(.ended($0)) }
     transition.onMisbehavior = { [unowned self] in onEvent(.misbehaved($0)) }
     let previous = transition.scene.onMisuse  // a scene the caller built may report to it as well
@@ -42,10 +48,14 @@ package final class LocalTransitionDriver: TransitionDriver {
       isInteractive: transition.isInteractive)
   }
 
+  // MARK: Direct calls (in-process clients)
+
+  /// Starts the transition: the animator's `animateTransition` runs.
   package func start() throws(TransitionError) {
     try transition.start()
   }
 
+  /// Moves the transition as `command` says.
   package func perform(_ command: TransitionCommand) throws(TransitionError) -> TransitionCommandResult {
     switch command {
     case .update(let percent): _ = try transition.update(percent: percent)
@@ -61,17 +71,86 @@ package final class LocalTransitionDriver: TransitionDriver {
     return .done
   }
 
+  /// Ends the transition now, cancelled with `reason`.
   package func terminate(reason: String) {
     transition.terminate(reason: reason)
   }
 
-  package func streamFrame(_ stamp: FrameStamp, mode: FrameMode, send: (UnsafeRawBufferPointer) -> Void) {
+  /// Encodes the transition as it is now into a whole `transition/frame` notification (full, or delta against the
+  /// previous streamed frame) and hands its compact text to `send` (borrowed during the call).
+  package func streamFrame<R>(_ stamp: FrameStamp, mode: FrameMode, send: (UnsafeRawBufferPointer) -> R) -> R {
     transition.scene.presentation(at: transition.time, into: &encoder.states)
-    encoder.encodeNotification(stamp, mode: mode, contents: contents, send: send)
+    return encoder.encodeNotification(stamp, mode: mode, contents: contents, send: send)
   }
 
+  /// The transition as it would look at `time` (timeline seconds), as a full frame object.
   package func sampleFrame(_ stamp: FrameStamp, at time: Double) -> JSON {
     transition.scene.presentation(at: time, into: &encoder.states)
     return encoder.encodeObject(stamp, contents: contents)
   }
+
+  /// The `views` of a full frame of the transition as it is now (compact JSON array text): taken before `start`, it
+  /// is what a cancelled transition returns to, which a worker's parent shows if the worker dies.
+  package func encodeViews() -> [UInt8] {
+    transition.scene.presentation(at: transition.time, into: &encoder.states)
+    return encoder.encodeViews(contents: contents)
+  }
+
+  // MARK: TransitionDriver
+
+  package func start(as id: String, completion: DriverCompletion) {
+    streamID = id
+    do throws(TransitionError) {
+      try start()
+    } catch {
+      completion(.failure(.engine(error)), nil)
+      return
+    }
+    complete(.success(.done), stream: true, completion)
+  }
+
+  package func perform(_ command: TransitionCommand, stream: Bool, completion: DriverCompletion) {
+    let wasEnded = transition.state.isEnded
+    let result: TransitionCommandResult
+    do throws(TransitionError) {
+      result = try perform(command)
+    } catch {
+      // A refused call changes nothing; one on an ended transition gets no frame.
+      if wasEnded {
+        completion(.failure(.engine(error)), nil)
+      } else {
+        complete(.failure(.engine(error)), stream: false, completion)
+      }
+      return
+    }
+    complete(.success(result), stream: stream, completion)
+  }
+
+  package func terminate(reason: String, completion: (FrameBytes?) -> Void) {
+    guard !transition.state.isEnded else { return completion(nil) }
+    terminate(reason: reason)
+    complete(.success(.done), stream: false) { _, frame in completion(frame) }
+  }
+
+  package func sample(at moment: SampleMoment, completion: (Result<JSON, DriverError>) -> Void) {
+    let stamp = status.sampleStamp(streamID, at: moment)
+    completion(.success(sampleFrame(stamp, at: stamp.time)))
+  }
+
+  package func afterPendingCalls(_ body: () -> Void) { body() }
+
+  /// Completes a call: with the stream's next frame when it asked for one or the call ended the transition.
+  private func complete(
+    _ result: Result<TransitionCommandResult, DriverError>, stream: Bool, _ completion: DriverCompletion
+  ) {
+    let ended = transition.state.isEnded
+    guard frames != .none, stream || ended, !endedFrameSent else { return completion(result, nil) }
+    if ended { endedFrameSent = true }
+    let stamp = status.stamp(streamID, seq: seq)
+    seq += 1
+    streamFrame(stamp, mode: frames) { completion(result, $0) }
+  }
+
+  /// Whether the last frame (of the ended transition) was streamed already.
+  private var endedFrameSent = false
 }

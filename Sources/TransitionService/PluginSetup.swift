@@ -29,21 +29,27 @@ package struct PluginSetup: Equatable, Sendable {
   /// for notifications yet).
   ///
   /// - Returns: the registry and the queue its plugins log to from now on.
-  package func loadStartupPlugins(logger: Logger) -> (registry: PluginRegistry, logs: PluginLogQueue) {
+  package func loadStartupPlugins(logger: Logger) -> (plugins: InProcessPlugins, logs: PluginLogQueue) {
     let logs = PluginLogQueue(minimumLevel: pluginLogLevel)
-    let searchPath = PluginSearchPath(
-      builtInFolder: PluginSearchPath.executableFolder(), pluginDirs: pluginDirectories,
-      environmentPath: environmentPluginDirectories.isEmpty ? nil : environmentPluginDirectories.joined(separator: ":"))
     let registry = PluginRegistry(searchPath: searchPath, allowAnyPath: allowAnyPluginPath, logger: logs.logger())
+    let plugins = InProcessPlugins(registry: registry)
     for failure in registry.loadAutomatically() {
       logger.warn("plugin \(failure.path) was not loaded: \(failure.error.message)")
+      plugins.startupFailures.append(StartupFailure(path: failure.path, error: .plugin(failure.error)))
     }
     _ = logs.take()
-    return (registry, logs)
+    return (plugins, logs)
+  }
+
+  /// Where plugins may come from: the built-ins beside the binary, `--plugin-dir`, `TRANSITION_HOST_PLUGIN_PATH`.
+  package var searchPath: PluginSearchPath {
+    PluginSearchPath(
+      builtInFolder: PluginSearchPath.executableFolder(), pluginDirs: pluginDirectories,
+      environmentPath: environmentPluginDirectories.isEmpty ? nil : environmentPluginDirectories.joined(separator: ":"))
   }
 
   /// The plugin log level that matches the host's `--log-level`.
-  var pluginLogLevel: PluginLogLevel {
+  package var pluginLogLevel: PluginLogLevel {
     switch logLevel {
     case .error: .error
     case .warn: .warning
@@ -60,10 +66,9 @@ extension TransitionSession {
     _ setup: PluginSetup, configuration: Configuration, output: any ProtocolOutput, scheduler: any ProtocolScheduler,
     logger: Logger
   ) -> TransitionSession {
-    let (registry, logs) = setup.loadStartupPlugins(logger: logger)
+    let (plugins, logs) = setup.loadStartupPlugins(logger: logger)
     let session = TransitionSession(
-      configuration: configuration, catalog: PluginAnimatorCatalog(registry: registry), registry: registry,
-      output: output, scheduler: scheduler, pluginLogs: logs)
+      configuration: configuration, hosting: plugins, output: output, scheduler: scheduler, pluginLogs: logs)
     session.diagnostic = { [logger] in logger.warn($0) }
     return session
   }

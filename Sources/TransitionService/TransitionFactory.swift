@@ -103,8 +103,11 @@ package struct TransitionFactory {
     return PreparedTransition(entry: entry, request: checked)
   }
 
-  /// Makes an animator instance and the engine transition of a prepared request; not started.
-  package func make(_ prepared: PreparedTransition) throws(TransitionStartError) -> LocalTransitionDriver {
+  /// Makes an animator instance and the engine transition of a prepared request; not started. Its stream (when the
+  /// session starts it) has `frames`.
+  package func make(_ prepared: PreparedTransition, frames: FrameMode = .full) throws(TransitionStartError)
+    -> LocalTransitionDriver
+  {
     let binding: AnimatorBinding
     do {
       binding = try catalog.instantiate(prepared.entry.qualifiedID)
@@ -125,7 +128,8 @@ package struct TransitionFactory {
       throw .engine(error)
     }
     binding.attach(transition)
-    return LocalTransitionDriver(transition: transition, binding: binding, contents: request.trees.contents)
+    return LocalTransitionDriver(
+      transition: transition, binding: binding, contents: request.trees.contents, frames: frames)
   }
 
   /// `prepare` then `make`.

@@ -8,9 +8,21 @@ import TransitionEngine
 
 extension TransitionSession {
   func registerTransitionMethods(on dispatcher: Dispatcher) {
-    handle(dispatcher, "transition/start") { [unowned self] params, reply throws(ResponseError) in
-      let (request, stream) = try startRequest(params)
-      start(request, stream: stream, reply: reply)
+    // Decoded once the catalog is ready (an animator's params are read by its declarations): a start right after a
+    // plugins/load in progress waits for it.
+    handleRequest(dispatcher, "transition/start") { [unowned self] request, responder throws(ResponseError) in
+      whenCatalogReady { [self] in
+        guard !responder.isCancelled else { return }
+        let reply = replying(responder, "transition/start")
+        do throws(ResponseError) {
+          let (typed, stream) = try startRequest(try ParamsReader(request))
+          start(
+            typed, stream: stream, isCancelled: { [weak responder] in responder?.isCancelled ?? true }, reply: reply)
+        } catch {
+          reply(.failure(error))
+          reportEnds()
+        }
+      }
     }
     handle(dispatcher, "transition/update") { [unowned self] params, reply throws(ResponseError) in
       let id = try params.id()
@@ -63,21 +75,26 @@ extension TransitionSession {
     }
   }
 
+  /// The `Reply` that answers `responder` (an error after the plugin log lines that led to it).
+  func replying(_ responder: Responder, _ method: String) -> Reply {
+    { [unowned self] result in
+      switch result {
+      case .success(let value): responder.reply(value)
+      case .failure(let error): refuse(error, method, responder)
+      }
+    }
+  }
+
   /// Registers `body` for `method`, with the request's params (an object) to read; what `body` replies (or throws)
   /// is the reply. The typed operation `body` calls reports the ends its calls caused; a request refused before it
   /// ran reports them here.
   func handle(
     _ dispatcher: Dispatcher, _ method: String, paramsRequired: Bool = true,
-    _ body: @escaping (ParamsReader, Reply) throws(ResponseError) -> Void
+    _ body: @escaping (ParamsReader, @escaping Reply) throws(ResponseError) -> Void
   ) {
     dispatcher.register(method) { [unowned self] request, responder in
       do throws(ResponseError) {
-        try body(try ParamsReader(request, required: paramsRequired)) { result in
-          switch result {
-          case .success(let value): responder.reply(value)
-          case .failure(let error): refuse(error, method, responder)
-          }
-        }
+        try body(try ParamsReader(request, required: paramsRequired), replying(responder, method))
       } catch {
         refuse(error, method, responder)
         reportEnds()

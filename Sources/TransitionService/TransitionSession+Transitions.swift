@@ -1,7 +1,7 @@
 // The session's typed operations on transitions (Protocol.md, "Transitions"): what each transition/… method does once
-// its JSON is decoded (TransitionSession+Methods.swift). Each one hands its outcome to `reply` once the calls into the
-// transition have returned, then reports the transitions that ended meanwhile (last frame, didEnd, waiters): with a
-// driver whose calls answer later, the reply moves into the call's completion and nothing else changes.
+// its JSON is decoded (TransitionSession+Methods.swift). Each one hands its outcome to `reply` from the completion of
+// its call into the transition (at once in this process, when the worker answers otherwise), then reports the
+// transitions that ended meanwhile (last frame, didEnd, waiters).
 
 import JSON
 import JSONRPC
@@ -23,14 +23,6 @@ package struct StreamOptions: Sendable {
   }
 }
 
-/// Which moment `transition/sample` shows.
-package enum SampleMoment: Sendable {
-  /// Timeline seconds (negative ones are 0).
-  case time(Double)
-  /// A completion fraction, clamped to [0, 1].
-  case percent(Double)
-}
-
 /// The answer to one call: a result or an error reply.
 package typealias Reply = (Result<JSON, ResponseError>) -> Void
 
@@ -47,40 +39,72 @@ extension TransitionSession {
     }
   }
 
-  /// Makes the transition (TransitionFactory), starts it and replies `{"transition", "duration"}`; then its first
-  /// frame, and a frame timer on the real-time clock.
-  package func start(_ request: TransitionRequest, stream: StreamOptions, reply: Reply) {
-    var started: TransitionRecord?
-    answer(
-      reply,
-      { () throws(ResponseError) -> JSON in
+  /// Makes the transition (TransitionFactory's checks, then the hosting's driver), starts it and replies
+  /// `{"transition", "duration"}`; then its first frame, and a frame timer on the real-time clock. When `isCancelled`
+  /// says the request was cancelled meanwhile, a transition
+  /// that did start is ended at once, unseen (no frame, no didEnd: the client never learnt its id).
+  package func start(
+    _ request: TransitionRequest, stream: StreamOptions, isCancelled: @escaping () -> Bool = { false },
+    reply: @escaping Reply
+  ) {
+    do {
+      guard !isCancelled() else { return }
+      let record: TransitionRecord
+      do throws(ResponseError) {
         try checkCapacity()
-        let driver: LocalTransitionDriver
-        do throws(TransitionStartError) { driver = try factory.make(request) } catch { throw error.responseError }
+        let prepared: PreparedTransition
+        do throws(TransitionStartError) { prepared = try factory.prepare(request) } catch { throw error.responseError }
+        let driver = try hosting.makeDriver(prepared, frames: stream.frames)
         counter += 1
-        let record = TransitionRecord(
+        record = TransitionRecord(
           number: counter, driver: driver, clock: stream.clock, fps: stream.fps, frames: stream.frames)
-        live[record.number] = record
-        observe(record)
-        do throws(TransitionError) {
-          try driver.start()
-        } catch {
-          // A new transition always starts; keep the invariant that every live record has begun.
-          live[record.number] = nil
-          throw .internalError("start: \(error)")
-        }
-        started = record
+      } catch {
         flushPluginLogs()
-        var result = JSONObjectBuilder()
-        result.setNew("transition", JSON(record.id))
-        result.setNew("duration", JSON.number(driver.status.duration))
-        return result.build()
-      },
-      then: {
-        guard let record = started, record.outcome == nil else { return }
-        emitFrame(record)
-        updateTimer(record)
-      })
+        reply(.failure(error))
+        reportEnds()
+        return
+      }
+      live[record.number] = record
+      observe(record)
+      call(record) { done in
+        record.driver.start(as: record.id) { [self] result, frame in
+          done()
+          switch result {
+          case .failure(let error):
+            // A transition that never started is forgotten: its start's error reply is all the client sees.
+            live[record.number] = nil
+            pendingEnds.removeAll { $0 === record }
+            flushPluginLogs()
+            let replyError: ResponseError =
+              switch error {
+              case .engine(let engineError): .internalError("start: \(engineError)")
+              default: error.responseError(transition: record.id, phase: "idle")
+              }
+            reply(.failure(replyError))
+          case .success:
+            flushPluginLogs()
+            if isCancelled() {
+              live[record.number] = nil
+              pendingEnds.removeAll { $0 === record }
+              if record.outcome == nil { record.driver.terminate(reason: "requestCancelled") { _ in } }
+              return
+            }
+            record.started = true
+            var result = JSONObjectBuilder()
+            result.setNew("transition", JSON(record.id))
+            result.setNew("duration", JSON.number(record.driver.status.duration))
+            reply(.success(result.build()))
+            if record.outcome == nil {
+              if let frame { output.sendSerializedMessage(frame) }
+              updateTimer(record)
+            } else {
+              keepLastFrame(record, frame)
+            }
+          }
+          reportEnds()
+        }
+      }
+    }
   }
 
   // MARK: update, pause, finish, cancel, release, reverse
@@ -88,77 +112,128 @@ extension TransitionSession {
   /// Runs `command` on transition `id` and replies its status (with `decision` for a release). The frame timer
   /// follows the new state; an update shows its new percent in a frame at once (a transition the call ended gets
   /// its last frame from `reportEnds` instead, as after start and tick).
-  package func perform(_ command: TransitionCommand, on id: String, reply: Reply) {
-    answer(reply) { () throws(ResponseError) -> JSON in
-      let record = try record(id)
-      let result: TransitionCommandResult
-      do throws(TransitionError) {
-        result = try record.driver.perform(command)
-      } catch {
-        throw .engine(error, transition: record.id, phase: record.phase)
+  package func perform(_ command: TransitionCommand, on id: String, reply: @escaping Reply) {
+    let record: TransitionRecord
+    do throws(ResponseError) { record = try self.record(id) } catch {
+      flushPluginLogs()
+      reply(.failure(error))
+      reportEnds()
+      return
+    }
+    let isUpdate = if case .update = command { true } else { false }
+    call(record) { done in
+      record.driver.perform(command, stream: isUpdate) { [self] result, frame in
+        done()
+        switch result {
+        case .failure(let error):
+          flushPluginLogs()
+          reply(.failure(error.responseError(transition: record.id, phase: record.phase)))
+        case .success(let outcome):
+          updateTimer(record)
+          if record.outcome == nil {
+            if let frame { output.sendSerializedMessage(frame) }
+          } else {
+            keepLastFrame(record, frame)
+          }
+          var status = record.status
+          if case .released(let decision) = outcome { status.setNew("decision", JSON(decision.rawValue)) }
+          reply(.success(status.build()))
+        }
+        reportEnds()
       }
-      updateTimer(record)
-      if case .update = command, record.outcome == nil { emitFrame(record) }
-      var status = record.status
-      if case .released(let decision) = result { status.setNew("decision", JSON(decision.rawValue)) }
-      return status.build()
     }
   }
 
   // MARK: sample, tick
 
   /// Replies a full frame of transition `id` at `moment`; no time passes.
-  package func sample(_ id: String, at moment: SampleMoment, reply: Reply) {
-    answer(reply) { () throws(ResponseError) -> JSON in
-      let record = try record(id)
-      let duration = record.driver.status.duration
-      let time: Double
-      let percent: Double
-      switch moment {
-      case .time(let requested):
-        time = max(requested, 0)
-        percent = duration > 0 ? min(time / duration, 1) : (time > 0 ? 1 : 0)
-      case .percent(let requested):
-        percent = min(max(requested, 0), 1)
-        time = percent * duration
+  package func sample(_ id: String, at moment: SampleMoment, reply: @escaping Reply) {
+    let record: TransitionRecord
+    do throws(ResponseError) { record = try self.record(id) } catch {
+      reply(.failure(error))
+      reportEnds()
+      return
+    }
+    call(record) { done in
+      record.driver.sample(at: moment) { [self] result in
+        done()
+        switch result {
+        case .success(let frame): reply(.success(frame))
+        case .failure(let error): reply(.failure(error.responseError(transition: record.id, phase: record.phase)))
+        }
+        reportEnds()
       }
-      let stamp = FrameStamp(transition: record.id, seq: nil, time: time, percent: percent, phase: record.phase)
-      return record.driver.sampleFrame(stamp, at: time)
     }
   }
 
   /// Advances transition `id` (or every manual-clock transition) by `dt` seconds, each with its frame or its end;
-  /// replies `{"transitions": [status…]}`.
-  package func tick(_ id: String?, by dt: Double, reply: Reply) {
-    answer(reply) { () throws(ResponseError) -> JSON in
-      let records: [TransitionRecord]
-      if let id {
-        let record = try record(id)
+  /// replies `{"transitions": [status…]}`. A transition whose plugin crashed meanwhile is listed as ended (its
+  /// didEnd says why); a tick of that one transition alone gets the crash's error.
+  package func tick(_ id: String?, by dt: Double, reply: @escaping Reply) {
+    let records: [TransitionRecord]
+    if let id {
+      do throws(ResponseError) {
+        let record = try self.record(id)
         guard record.clock == .manual else {
           throw .wrongState(record.id, phase: record.phase, "it runs on the realtime clock; tick drives manual clocks")
         }
         records = [record]
-      } else {
-        records = liveRecords.filter { $0.clock == .manual }
-      }
-      var ticked = JSONArrayBuilder(capacity: records.count)
-      for record in records {
-        advance(record, by: dt)
-        if record.outcome == nil { emitFrame(record) }
+      } catch {
+        flushPluginLogs()
+        reply(.failure(error))
         reportEnds()
-        ticked.append(record.status.build())
+        return
       }
-      return ["transitions": ticked.build()]
+    } else {
+      // Those whose start is on its way too: their plugin gets the tick after the start.
+      records = liveRecords.filter { $0.clock == .manual }
     }
+    var statuses = [JSON?](repeating: nil, count: records.count)
+    var failure: ResponseError?
+    outstandingCalls += 1
+    hosting.advance(
+      records.map(\.driver), by: dt,
+      each: { [self] index, result, frame in
+        let record = records[index]
+        if case .failure(let error) = result, id != nil {
+          failure = error.responseError(transition: record.id, phase: record.phase)
+        }
+        if record.outcome == nil {
+          if let frame { output.sendSerializedMessage(frame) }
+        } else {
+          keepLastFrame(record, frame)
+        }
+        reportEnds()
+        statuses[index] = record.status.build()
+      },
+      completion: { [self] in
+        outstandingCalls -= 1
+        if let failure {
+          flushPluginLogs()
+          reply(.failure(failure))
+        } else {
+          var ticked = JSONArrayBuilder(capacity: records.count)
+          for (index, record) in records.enumerated() where record.started {
+            ticked.append(statuses[index] ?? record.status.build())
+          }
+          reply(.success(["transitions": ticked.build()]))
+        }
+        reportEnds()
+      })
   }
 
   // MARK: list, wait
 
-  /// Replies `{"transitions": [...]}`: every live transition with its animator, operation, clock and stream.
-  package func list(reply: Reply) {
-    answer(reply) { () throws(ResponseError) -> JSON in
+  /// Replies `{"transitions": [...]}`: every live transition with its animator, operation, clock and stream, once
+  /// the calls made before it into those transitions have completed.
+  package func list(reply: @escaping Reply) {
+    let records = liveRecords
+    var remaining = records.count + 1
+    let finish = { [self] in
+      remaining -= 1
+      guard remaining == 0 else { return }
       var array = JSONArrayBuilder()
-      for record in liveRecords {
+      for record in liveRecords where record.started {
         let status = record.driver.status
         var item = record.status
         item.setNew("animator", JSON(record.driver.animator.qualifiedID))
@@ -170,8 +245,11 @@ extension TransitionSession {
         item.setNew("frames", JSON(record.frames.rawValue))
         array.append(item.build())
       }
-      return ["transitions": array.build()]
+      reply(.success(["transitions": array.build()]))
+      reportEnds()
     }
+    for record in records { record.driver.afterPendingCalls(finish) }
+    finish()
   }
 
   /// Answers `responder` with transition `id`'s outcome once it ends (at once when it has ended and its outcome is
@@ -191,19 +269,32 @@ extension TransitionSession {
     }
   }
 
-  // MARK: Answering
+  // MARK: The catalog's order
 
-  /// Runs `body` and hands its outcome to `reply` (plugin log lines are flushed before an error reply), runs `then`
-  /// after a successful reply, then reports the transitions that ended meanwhile.
-  func answer(_ reply: Reply, _ body: () throws(ResponseError) -> JSON, then: () -> Void = {}) {
-    do throws(ResponseError) {
-      let result = try body()
-      reply(.success(result))
-      then()
-    } catch {
-      flushPluginLogs()
-      reply(.failure(error))
+  /// Runs `body`, which reads the catalog, now, or after the changes of it that are in progress or waiting.
+  func whenCatalogReady(_ body: @escaping () -> Void) {
+    if !catalogBusy && catalogQueue.isEmpty { return body() }
+    catalogQueue.append(body)
+  }
+
+  /// Runs `body`, a change of the catalog, once the requests before it are done; later requests that read the
+  /// catalog wait until `body` calls its `done`.
+  func changingCatalog(_ body: @escaping (_ done: @escaping () -> Void) -> Void) {
+    whenCatalogReady { [self] in
+      catalogBusy = true
+      var finished = false
+      body { [weak self] in
+        guard let self, !finished else { return }
+        finished = true
+        catalogBusy = false
+        drainCatalogQueue()
+      }
     }
-    reportEnds()
+  }
+
+  private func drainCatalogQueue() {
+    while !catalogBusy, !catalogQueue.isEmpty {
+      catalogQueue.removeFirst()()
+    }
   }
 }
