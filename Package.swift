@@ -134,6 +134,36 @@ targets += [
   ),
 ]
 
+// MARK: - PluginIsolation: plugins in worker processes behind the service's seams (`--isolation process`)
+
+// The parent's side (WorkerPlugins: generations, workers, the watchdog; the proxy driver) and the worker's own loop
+// (`transition-host __worker`), over one binary channel.
+targets += [
+  .target(
+    name: "PluginIsolation",
+    dependencies: [
+      "JSON",
+      "JSONRPC",
+      "POSIX",
+      "PluginHost",
+      "TransitionEngine",
+      "TransitionService",
+    ]
+  ),
+  .testTarget(
+    name: "PluginIsolationTests",
+    dependencies: [
+      "JSON",
+      "POSIX",
+      "PluginHost",
+      "PluginIsolation",
+      "TestSupport",
+      "TransitionEngine",
+      "TransitionService",
+    ]
+  ),
+]
+
 // MARK: - TestSupport: what several test targets share (build folder, reference math, seeded RNG, plugin runs)
 
 // A library of the tests alone, in the style of sourcekit-lsp's SKTestSupport. Its reference math never calls the
@@ -244,6 +274,7 @@ targets += [
       "JSONRPC",
       "POSIX",
       "PluginHost",
+      "PluginIsolation",
       "PluginValidator",
       "TransitionRender",
       "TransitionService",

@@ -1,4 +1,5 @@
 import CTransitionABI
+import POSIX
 
 /// The loaded plugins: load, unload, hot reload, list, and animator lookup.
 ///
@@ -65,6 +66,31 @@ package final class PluginRegistry {
     return summary(generation)
   }
 
+  /// The bytes of the plugin file `path` would load (the same checks as `load`), as a sealed in-memory copy: what a
+  /// worker process loads with `load(image:path:)`, however the file changes later.
+  ///
+  /// - Returns: the resolved absolute path and the copy.
+  package static func snapshot(
+    path: String, searchPath: PluginSearchPath, allowAnyPath: Bool
+  ) throws(PluginLoadError) -> (path: String, image: FileDescriptor) {
+    let file = try searchPath.resolve(path, allowAnyPath: allowAnyPath)
+    return (file, try PrivateCopy.snapshot(file))
+  }
+
+  /// Loads the plugin whose bytes `image` holds (from `snapshot(path:)`) as if from `path` (which it reports, and which
+  /// need not exist any more): a worker process's load.
+  @discardableResult
+  package func load(image: FileDescriptor, path: String) throws(PluginLoadError) -> LoadedPlugin {
+    let generation = try makeGeneration(file: path, contents: image) { id throws(PluginLoadError) in
+      if let existing = current.first(where: { $0.info.id == id }) {
+        throw .invalidDescriptor(
+          path: path, reason: "plugin id \(id) is already loaded from \(existing.path) (reload it instead)")
+      }
+    }
+    current.append(generation)
+    return summary(generation)
+  }
+
   /// Loads every start-up candidate (`PluginSearchPath.autoLoadCandidates`), continuing past failures.
   ///
   /// - Returns: the failures, by file.
@@ -117,22 +143,33 @@ package final class PluginRegistry {
   /// Finds an animator by `pluginId/animatorId`, or by its short `animatorId` when exactly one loaded
   /// plugin has it.
   package func resolve(animatorID: String) throws(AnimatorLookupError) -> ResolvedAnimator {
+    let (plugin, animator) = try Self.resolve(animatorID: animatorID, among: current.map(\.info))
+    return ResolvedAnimator(generation: current[plugin], index: animator)
+  }
+
+  /// Finds an animator among `plugins` (in load order) by `pluginId/animatorId`, or by its short `animatorId` when
+  /// exactly one of them has it: the indices of the plugin and of the animator in it.
+  package static func resolve(
+    animatorID: String, among plugins: [PluginInfo]
+  ) throws(AnimatorLookupError) -> (plugin: Int, animator: Int) {
     if let slash = animatorID.lastIndex(of: "/") {
       let pluginID = String(animatorID[..<slash])
       let shortID = String(animatorID[animatorID.index(after: slash)...])
-      guard let generation = current.first(where: { $0.info.id == pluginID }),
-        let index = generation.info.animators.firstIndex(where: { $0.id == shortID })
+      guard let plugin = plugins.firstIndex(where: { $0.id == pluginID }),
+        let animator = plugins[plugin].animators.firstIndex(where: { $0.id == shortID })
       else { throw .unknown(id: animatorID) }
-      return ResolvedAnimator(generation: generation, index: index)
+      return (plugin, animator)
     }
-    var matches: [ResolvedAnimator] = []
-    for generation in current {
-      if let index = generation.info.animators.firstIndex(where: { $0.id == animatorID }) {
-        matches.append(ResolvedAnimator(generation: generation, index: index))
-      }
+    var matches: [(plugin: Int, animator: Int)] = []
+    for (plugin, info) in plugins.enumerated() {
+      if let animator = info.animators.firstIndex(where: { $0.id == animatorID }) { matches.append((plugin, animator)) }
     }
     guard let match = matches.first else { throw .unknown(id: animatorID) }
-    guard matches.count == 1 else { throw .ambiguous(id: animatorID, candidates: matches.map(\.qualifiedID)) }
+    guard matches.count == 1 else {
+      throw .ambiguous(
+        id: animatorID,
+        candidates: matches.map { plugins[$0.plugin].id + "/" + plugins[$0.plugin].animators[$0.animator].id })
+    }
     return match
   }
 
@@ -153,9 +190,14 @@ package final class PluginRegistry {
   // MARK: - Loading one generation
 
   private func makeGeneration(
-    file: String, checkID: (String) throws(PluginLoadError) -> Void
+    file: String, contents: FileDescriptor? = nil, checkID: (String) throws(PluginLoadError) -> Void
   ) throws(PluginLoadError) -> PluginGeneration {
-    let library = try PrivateCopy.open(file)
+    let library: DynamicLibrary
+    if let contents {
+      library = try PrivateCopy.open(file, contents: contents)
+    } else {
+      library = try PrivateCopy.open(file)
+    }
     var keepLibrary = false
     defer { if !keepLibrary { dispose(library) } }
 

@@ -22,7 +22,14 @@ enum PrivateCopy {
   ///   for other read errors and for dlopen's refusal (with dlerror's text, in which the temporary path is
   ///   replaced by `source`).
   static func open(_ source: String) throws(PluginLoadError) -> DynamicLibrary {
-    let copyPath = try copy(source)
+    let input = try openSource(source)
+    defer { try? input.close() }
+    return try open(source, contents: input)
+  }
+
+  /// Opens a copy of `contents` (a snapshot of `source`: see `snapshot`), which dlerror's text calls `source`.
+  static func open(_ source: String, contents: FileDescriptor) throws(PluginLoadError) -> DynamicLibrary {
+    let copyPath = try copy(contents, of: source)
     defer { unlink(copyPath) }
     do {
       return try PluginCallMonitor.around(.load) { () throws(DynamicLibraryError) in try DynamicLibrary(path: copyPath)
@@ -32,7 +39,35 @@ enum PrivateCopy {
     }
   }
 
-  private static func copy(_ source: String) throws(PluginLoadError) -> String {
+  /// A sealed in-memory copy of `source`: one plugin generation's bytes, which no later write to the file can
+  /// change. Each worker process of the generation makes its private copy from it (`open(_:contents:)`), so a worker
+  /// started again after a crash runs the very code its predecessor ran.
+  static func snapshot(_ source: String) throws(PluginLoadError) -> FileDescriptor {
+    let input = try openSource(source)
+    defer { try? input.close() }
+    let image: FileDescriptor
+    do {
+      image = try FileDescriptor.memoryFile(name: "transition-host-plugin", sealable: true)
+    } catch {
+      throw .notLoadable(path: source, reason: "cannot make a copy in memory: \(error)")
+    }
+    do throws(PluginLoadError) {
+      try transfer(from: input, to: image, source: source)
+    } catch {
+      try? image.close()
+      throw error
+    }
+    do throws(Errno) {
+      try image.sealContents()
+    } catch {
+      try? image.close()
+      throw .notLoadable(path: source, reason: "cannot seal the copy in memory: \(error)")
+    }
+    return image
+  }
+
+  /// Opens `source` for reading: a regular file.
+  private static func openSource(_ source: String) throws(PluginLoadError) -> FileDescriptor {
     let input: FileDescriptor
     do {
       input = try FileDescriptor.open(source, .readOnly, options: .closeOnExec)
@@ -41,15 +76,22 @@ enum PrivateCopy {
     } catch {
       throw .notLoadable(path: source, reason: error.description)
     }
-    defer { try? input.close() }
     let kind: FileStatus.Kind
     do {
       kind = try input.status().kind
     } catch {
+      try? input.close()
       throw .notLoadable(path: source, reason: error.description)
     }
-    guard kind == .regular else { throw .notLoadable(path: source, reason: "not a regular file") }
+    guard kind == .regular else {
+      try? input.close()
+      throw .notLoadable(path: source, reason: "not a regular file")
+    }
+    return input
+  }
 
+  /// A temporary file holding the bytes of `input` (which stands for `source` in errors); the caller unlinks it.
+  private static func copy(_ input: FileDescriptor, of source: String) throws(PluginLoadError) -> String {
     let output: FileDescriptor
     let copyPath: String
     do {
@@ -63,23 +105,33 @@ enum PrivateCopy {
       try? output.close()
       if !ok { unlink(copyPath) }
     }
+    try transfer(from: input, to: output, source: source)
+    ok = true
+    return copyPath
+  }
+
+  /// Copies every byte of `input`, read from offset 0 on (pread: a snapshot shared by several processes has one file
+  /// position, which none of them moves), to `output`.
+  private static func transfer(
+    from input: FileDescriptor, to output: FileDescriptor, source: String
+  ) throws(PluginLoadError) {
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var offset = 0
     while true {
       let count: Int
       do {
-        count = try input.read(into: &buffer)
+        count = try input.read(fromAbsoluteOffset: offset, into: &buffer)
       } catch {
         throw .notLoadable(path: source, reason: error.description)
       }
       if count == 0 { break }
+      offset += count
       do {
         try output.writeAll(buffer[..<count])
       } catch {
         throw .notLoadable(path: source, reason: "cannot write the copy: \(error)")
       }
     }
-    ok = true
-    return copyPath
   }
 }
 

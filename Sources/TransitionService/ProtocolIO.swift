@@ -3,6 +3,7 @@
 
 import JSON
 import JSONRPC
+import POSIX
 
 /// Where the protocol layer's notifications go.
 ///
@@ -45,6 +46,18 @@ package protocol ProtocolScheduler: AnyObject {
   func schedule(at deadline: Double, _ action: @escaping () -> Void) -> ProtocolTimerID
   /// Cancels a timer that has not fired.
   func cancel(_ timer: ProtocolTimerID)
+}
+
+/// Descriptors watched by the host's event loop: what a plugin's worker processes need (their channel, their log
+/// pipe, their exit) to be served between the client's messages and the frame timers.
+///
+/// - Important: Used on the host thread only; handlers run on it.
+package protocol DescriptorWatching: AnyObject {
+  /// Calls `handler` with the returned events whenever `descriptor` is ready for what `events` asks (readable,
+  /// writable; hang-ups and errors are always reported). Replaces an earlier handler for the same descriptor.
+  func watch(_ descriptor: FileDescriptor, for events: PollEvents, _ handler: @escaping (PollEvents) -> Void)
+  /// Stops watching `descriptor` (it is not closed).
+  func unwatch(_ descriptor: FileDescriptor)
 }
 
 /// The scheduler of a session without real time (`render`, benchmarks): only manual-clock transitions move there,

@@ -18,16 +18,20 @@ package struct TransitionRequest {
   package var params: [String: ParameterValue]
   /// Interactive or not, and the completion tail's speed and curve.
   package var options: TransitionOptions
+  /// `{"container", "from", "to"}` as the client sent them, when the request came as JSON: what a plugin's worker
+  /// process decodes into trees of its own (`ViewTrees.decode`).
+  package var treesJSON: JSON?
 
   package init(
     animator: String, operation: TransitionOperation, trees: ViewTrees, params: [String: ParameterValue] = [:],
-    options: TransitionOptions = TransitionOptions()
+    options: TransitionOptions = TransitionOptions(), treesJSON: JSON? = nil
   ) {
     self.animator = animator
     self.operation = operation
     self.trees = trees
     self.params = params
     self.options = options
+    self.treesJSON = treesJSON
   }
 }
 
@@ -133,7 +137,9 @@ package struct TransitionFactory {
   }
 
   /// `prepare` then `make`.
-  package func make(_ request: TransitionRequest) throws(TransitionStartError) -> LocalTransitionDriver {
-    try make(prepare(request))
+  package func make(_ request: TransitionRequest, frames: FrameMode = .full) throws(TransitionStartError)
+    -> LocalTransitionDriver
+  {
+    try make(prepare(request), frames: frames)
   }
 }

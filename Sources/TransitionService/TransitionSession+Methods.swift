@@ -163,7 +163,10 @@ extension TransitionSession {
     }
     let request = TransitionRequest(
       animator: animator, operation: TransitionOperation(name: operation), trees: trees, params: values,
-      options: options)
+      options: options,
+      treesJSON: [
+        "container": params.member("container")!, "from": params.member("from")!, "to": params.member("to")!,
+      ])
     return (request, StreamOptions(clock: clock, fps: fps ?? 60, frames: frames))
   }
 

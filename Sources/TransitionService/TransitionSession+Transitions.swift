@@ -71,9 +71,11 @@ extension TransitionSession {
           done()
           switch result {
           case .failure(let error):
-            // A transition that never started is forgotten: its start's error reply is all the client sees.
+            // A transition that never started is forgotten: its start's error reply is all the client sees. Its
+            // number is free again unless a later start took the next one meanwhile (ids are never reused).
             live[record.number] = nil
             pendingEnds.removeAll { $0 === record }
+            if counter == record.number { counter -= 1 }
             flushPluginLogs()
             let replyError: ResponseError =
               switch error {
@@ -90,6 +92,8 @@ extension TransitionSession {
               return
             }
             record.started = true
+            // End of input came while it was starting: it ends now as it would have then.
+            let endsNow = isInputClosed && (record.clock == .manual || !record.isMoving)
             var result = JSONObjectBuilder()
             result.setNew("transition", JSON(record.id))
             result.setNew("duration", JSON.number(record.driver.status.duration))
@@ -97,6 +101,7 @@ extension TransitionSession {
             if record.outcome == nil {
               if let frame { output.sendSerializedMessage(frame) }
               updateTimer(record)
+              if endsNow { terminate(record, reason: "inputClosed") }
             } else {
               keepLastFrame(record, frame)
             }

@@ -123,7 +123,8 @@ package final class TransitionSession {
   /// end cancelled with reason "inputClosed" (CONVENTIONS, "Time, sampling and the loop").
   package func inputClosed() {
     isInputClosed = true
-    for record in liveRecords where record.clock == .manual || !record.isMoving {
+    // One still starting is judged when its start is answered.
+    for record in liveRecords where record.started && (record.clock == .manual || !record.isMoving) {
       terminate(record, reason: "inputClosed")
     }
     reportEnds()
@@ -190,7 +191,8 @@ package final class TransitionSession {
   /// Routes the transition's events: its end waits in `pendingEnds` for `reportEnds`; misbehaviour and misuse of the
   /// view model become `window/logMessage` warnings; a lost transition is reported at once.
   func observe(_ record: TransitionRecord) {
-    record.driver.onEvent = { [unowned self, unowned record] event in
+    record.driver.onEvent = { [weak self, weak record] event in
+      guard let self, let record else { return }
       let animator = record.driver.animator.qualifiedID
       switch event {
       case .ended(let outcome):

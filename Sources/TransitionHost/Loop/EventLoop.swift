@@ -12,6 +12,7 @@ import POSIX
 package final class EventLoop {
   private struct Watcher {
     var descriptor: FileDescriptor
+    var events: PollEvents
     var handler: (_ events: PollEvents) -> Void
   }
 
@@ -52,9 +53,23 @@ package final class EventLoop {
   /// Calls `handler` with the returned events whenever `descriptor` is readable (or hung up, or in error: the
   /// handler's `read` then reports it). Replaces an earlier handler for the same descriptor.
   package func watchReadable(_ descriptor: FileDescriptor, _ handler: @escaping (_ events: PollEvents) -> Void) {
-    unwatch(descriptor)
-    watchers.append(Watcher(descriptor: descriptor, handler: handler))
+    watch(descriptor, for: .readable, handler)
   }
+
+  /// Calls `handler` with the returned events whenever `descriptor` is ready for `events` (readable, writable, or
+  /// both; a hang-up or an error is always reported). Replaces an earlier handler for the same descriptor, in place.
+  package func watch(
+    _ descriptor: FileDescriptor, for events: PollEvents, _ handler: @escaping (_ events: PollEvents) -> Void
+  ) {
+    if let index = watchers.firstIndex(where: { $0.descriptor == descriptor }) {
+      watchers[index] = Watcher(descriptor: descriptor, events: events, handler: handler)
+    } else {
+      watchers.append(Watcher(descriptor: descriptor, events: events, handler: handler))
+    }
+  }
+
+  /// How many descriptors are watched.
+  package var watchedCount: Int { watchers.count }
 
   /// Stops watching `descriptor` (it is not closed).
   package func unwatch(_ descriptor: FileDescriptor) {
@@ -81,7 +96,7 @@ package final class EventLoop {
     // poll(2) counts whole milliseconds, rounded up so a timer never wakes the loop before it is due.
     let timeout = wake.map { pollTimeout(nanoseconds: $0.nanoseconds - now.nanoseconds) } ?? -1
 
-    var entries = watchers.map { PollEntry($0.descriptor, .readable) }
+    var entries = watchers.map { PollEntry($0.descriptor, $0.events) }
     // A failure is EINTR (a signal: its byte is waiting in the self-pipe) or a bad fd a handler will see.
     if let ready = try? FileDescriptor.poll(&entries, timeoutMilliseconds: timeout), ready > 0 {
       for entry in entries where !entry.returnedEvents.isEmpty {

@@ -1,0 +1,7 @@
+import Testing
+
+@testable import PluginIsolation
+
+@Suite struct ChannelTests {
+  @Test func placeholder() {}
+}
