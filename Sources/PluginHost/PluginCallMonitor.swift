@@ -35,7 +35,7 @@ package enum PluginCall: UInt8, Sendable, CaseIterable {
   /// The name reports use: the ABI function's name, or what kind of function it is.
   package var name: String {
     switch self {
-    case .load: "load (library constructors)"
+    case .load: "a library constructor"
     case .entry: "th_plugin_entry"
     case .initialize: "init"
     case .deinitialize: "deinit"

@@ -20,18 +20,27 @@ enum FrameCheck {
   static func problem(_ bytes: UnsafeRawBufferPointer, transition id: String, seq: Int) -> String? {
     let prefix = prefix(transition: id, seq: seq)
     guard bytes.count > prefix.count + 2, prefix.withUnsafeBytes({ bytes.starts(with: $0) }) else {
-      return "a frame that does not start as frame \(seq) of \(id)"
+      return "a frame that does not start as the next frame of its transition"
     }
     return scan(bytes, from: prefix.count)
   }
 
+  /// Why `bytes` is not one JSON array (the `views` of a frame), or nil: the same scan, from the outside.
+  static func arrayProblem(_ bytes: UnsafeRawBufferPointer) -> String? {
+    guard bytes.first == UInt8(ascii: "[") else { return "not an array" }
+    return scan(bytes, from: 1, open: [UInt8(ascii: "[")], closingFirst: false)
+  }
+
   /// Scans from `start`, inside the message object and its `params` object: nil when the rest is well nested, holds
   /// no raw control byte and ends with `params` closing and then the message.
-  static func scan(_ bytes: UnsafeRawBufferPointer, from start: Int) -> String? {
+  static func scan(
+    _ bytes: UnsafeRawBufferPointer, from start: Int,
+    open initial: [UInt8] = [UInt8(ascii: "{"), UInt8(ascii: "{")], closingFirst: Bool = true
+  ) -> String? {
     let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
     let openObject = UInt8(ascii: "{"), closeObject = UInt8(ascii: "}")
     let openArray = UInt8(ascii: "["), closeArray = UInt8(ascii: "]")
-    var open: [UInt8] = [openObject, openObject]
+    var open = initial
     var inString = false
     var escaped = false
     var index = start
@@ -55,7 +64,9 @@ enum FrameCheck {
           guard let top = open.popLast(), top == (byte == closeObject ? openObject : openArray) else {
             return "a frame whose brackets do not match at byte \(index)"
           }
-          if open.count == 1 && index != count - 2 { return "a frame whose params end at byte \(index), early" }
+          if closingFirst && open.count == 1 && index != count - 2 {
+            return "a frame whose params end at byte \(index), early"
+          }
           if open.isEmpty { return index == count - 1 ? nil : "bytes after the end of a frame" }
         default: break
         }

@@ -287,11 +287,11 @@ final class Worker {
       channel.send(message.finish())
     }
     // What a cancelled transition returns to, for the parent to show should this process die.
-    let restore = frames == .none ? nil : driver.encodeViews()
+    driver.capturesStartViews = frames != .none
     driver.start(as: "t\(number)") { result, frame in
       reply.commandResult(result)
       reply.status(driver.status)
-      reply.optional(restore) { $0.bytes($1) }
+      reply.optional(driver.startViews) { $0.bytes($1) }
       reply.optional(frame) { $0.bytes($1) }
     }
     finish(number, driver)

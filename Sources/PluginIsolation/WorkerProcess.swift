@@ -248,7 +248,7 @@ final class WorkerProcess {
   func kill(hungAfter timeout: Double? = nil, detail: String? = nil) {
     guard state != .dead else { return }
     try? process.send(SIGKILL)
-    die(hungAfter: timeout, detail: detail)
+    die(hungAfter: timeout, detail: detail, killedByHost: true)
   }
 
   /// Kills it without a crash report, because the host is ending (SIGTERM, `exit`) and it did not answer in time:
@@ -396,7 +396,7 @@ final class WorkerProcess {
         if state == .exiting {
           awaitExit()
         } else {
-          die(detail: "it closed its channel")
+          die(closedChannel: true)
         }
         return
       }
@@ -433,8 +433,14 @@ final class WorkerProcess {
       guard hasPendingCalls else { throw ChannelError("an answer nobody asked for") }
       let call = pending[pendingHead]
       pendingHead += 1
-      try answer(call, &reader)
-      try reader.expectEnd()
+      do throws(ChannelError) {
+        try answer(call, &reader)
+        try reader.expectEnd()
+      } catch {
+        // Not answered after all: the call fails with the worker's death, as the ones after it do.
+        pendingHead -= 1
+        throw error
+      }
       runMarkers()
       compactPending()
     default:
@@ -459,8 +465,13 @@ final class WorkerProcess {
       let result = try reader.commandResult()
       let status = try reader.status()
       let restore = try reader.optional { (r: inout MessageReader) throws(ChannelError) in Array(try r.bytes()) }
-      driver.restoreViews = restore
-      try finishCall(driver, result, status, &reader, completion)
+      if let restore, let problem = restore.withUnsafeBytes({ FrameCheck.arrayProblem($0) }) {
+        throw ChannelError("start views of \(driver.id) that are \(problem)")
+      }
+      try finishCall(driver, result, status, &reader) { result, frame in
+        driver.restoreViews = restore
+        completion(result, frame)
+      }
       // A start that failed made no transition: the worker forgot it already.
       if case .failure = result { driver.startFailed() }
     case .perform(let driver, let completion):
@@ -561,9 +572,18 @@ final class WorkerProcess {
     try? FileDescriptor.standardError.writeAll(logLine)
     let text = String(decoding: logLine.dropLast(), as: UTF8.self)
     logLine.removeAll(keepingCapacity: true)
-    guard !text.allSatisfy(\.isWhitespace) else { return }
+    guard !text.allSatisfy(\.isWhitespace), !Self.isStackTraceLine(text) else { return }
     stderrTail.append(text.count > Self.tailLineLength ? String(text.prefix(Self.tailLineLength)) + "…" : text)
     if stderrTail.count > Self.tailLines { stderrTail.removeFirst(stderrTail.count - Self.tailLines) }
+  }
+
+  /// Whether `line` is part of a stack trace the Swift runtime prints after a fatal error ("Current stack trace:",
+  /// then "12   libswiftCore.so   0x00007f… symbol + 9"): forwarded to the log, but kept out of the crash report's
+  /// tail, which the error message line before it explains better.
+  static func isStackTraceLine(_ line: String) -> Bool {
+    if line.hasPrefix("Current stack trace:") { return true }
+    let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+    return fields.count >= 3 && fields[0].allSatisfy(\.isNumber) && fields[2].hasPrefix("0x")
   }
 
   // MARK: Ending
@@ -590,13 +610,19 @@ final class WorkerProcess {
 
   /// Handles its end, whatever caused it: reaps the process, reads its last stderr lines and its watchdog page, then
   /// (unless it was asked to exit) tells the owner, ends every transition it hosted and fails every call it owed.
-  private func die(hungAfter timeout: Double? = nil, detail: String? = nil) {
+  private func die(
+    hungAfter timeout: Double? = nil, detail: String? = nil, closedChannel: Bool = false, killedByHost: Bool = false
+  ) {
     guard state != .dead else { return }
     let wasExiting = state == .exiting && timeout == nil && detail == nil
     state = .dead
     let reading = page.read()
     unwatchAll()
-    let termination = reap()
+    let (termination, killed) = reap()
+    var detail = detail
+    // A worker whose channel closed and that had to be killed closed it itself (a plugin can close any descriptor).
+    if closedChannel && killed { detail = "it closed its channel and did not exit" }
+    let killedByHost = killedByHost || killed
     readLog()
     flushLogLine()
     for descriptor in [channel, logPipe, exitWatch] { try? descriptor.close() }
@@ -614,11 +640,14 @@ final class WorkerProcess {
       reading.flatMap { $0.depth > 0 && $0.transition > 0 ? $0.transition : nil }
       ?? calls.lazy.compactMap(\.transitionNumber).first
     let driver = number.flatMap { n in lost.first { $0.number == n } }
+    // A transition whose start was never answered has no id the client knows.
+    let named = driver.flatMap { $0.hasStarted ? $0 : nil }
     let fault = PluginFault(
       kind: timeout.map { .hung(timeout: $0) } ?? .crashed, plugin: pluginID, path: path,
-      animator: driver?.animator.qualifiedID, transition: driver?.id,
-      phase: reading.flatMap { $0.depth > 0 ? $0.call?.name : nil }, termination: termination, detail: detail,
-      stderrTail: stderrTail)
+      animator: driver?.animator.qualifiedID, transition: named?.id,
+      phase: reading.flatMap { $0.depth > 0 ? $0.call?.name : nil },
+      // Killed by the host for what `detail` says: its SIGKILL says nothing more.
+      termination: detail != nil && killedByHost ? nil : termination, detail: detail, stderrTail: stderrTail)
     lastFault = fault
     owner?.workerDied(self, fault)
     for driver in lost { driver.lose(fault) }
@@ -639,14 +668,15 @@ final class WorkerProcess {
     }
   }
 
-  /// Waits for the process to end (briefly: it is ending, or about to be killed) and reaps it.
-  private func reap() -> TerminationStatus? {
-    if let status = try? process.wait(blocking: false) { return status }
+  /// Waits for the process to end (briefly: it is ending, or about to be killed) and reaps it; `killed` when it had
+  /// to be killed here.
+  private func reap() -> (status: TerminationStatus?, killed: Bool) {
+    if let status = try? process.wait(blocking: false) { return (status, false) }
     var entries = [PollEntry(exitWatch, .readable)]
     _ = try? FileDescriptor.poll(&entries, timeoutMilliseconds: 200)
-    if let status = try? process.wait(blocking: false) { return status }
+    if let status = try? process.wait(blocking: false) { return (status, false) }
     // Alive although its channel is gone, or not ending when asked: it goes now.
     try? process.send(SIGKILL)
-    return try? process.wait()
+    return (try? process.wait(), true)
   }
 }

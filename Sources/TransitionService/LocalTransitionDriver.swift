@@ -18,6 +18,11 @@ package final class LocalTransitionDriver: TransitionDriver {
   package var onEvent: (TransitionEvent) -> Void = { _ in }
   /// The frame stream of `start(as:completion:)`: the id in each frame, the mode and the next `seq`.
   package let frames: FrameMode
+  /// When set before `start`, `startViews` records the start state's views (`encodeViews`) as `start` reaches it.
+  package var capturesStartViews = false
+  /// The `views` of a full frame of the state a cancellation returns to, recorded by `start` (see
+  /// `capturesStartViews`): what a worker's parent shows if the worker dies.
+  package private(set) var startViews: [UInt8]?
   private var streamID = ""
   private var seq = 0
 
@@ -89,8 +94,7 @@ package final class LocalTransitionDriver: TransitionDriver {
     return encoder.encodeObject(stamp, contents: contents)
   }
 
-  /// The `views` of a full frame of the transition as it is now (compact JSON array text): taken before `start`, it
-  /// is what a cancelled transition returns to, which a worker's parent shows if the worker dies.
+  /// The `views` of a full frame of the transition as it is now (compact JSON array text).
   package func encodeViews() -> [UInt8] {
     transition.scene.presentation(at: transition.time, into: &encoder.states)
     return encoder.encodeViews(contents: contents)
@@ -100,6 +104,7 @@ package final class LocalTransitionDriver: TransitionDriver {
 
   package func start(as id: String, completion: DriverCompletion) {
     streamID = id
+    if capturesStartViews { transition.onStartState = { [unowned self] in startViews = encodeViews() } }
     do throws(TransitionError) {
       try start()
     } catch {

@@ -68,23 +68,27 @@ package struct PluginFault: Error, Sendable, Equatable {
       return "no answer within \(formatSeconds(timeout)) s" + (phase.map { " in \($0)" } ?? "")
         + "; its worker was killed"
     }
-    var text: String
-    switch termination {
-    case .signaled(let signal)?: text = signalDescription(signal)
-    case .exited(let status)?: text = "exit status \(status)"
-    case nil: text = "its worker ended"
+    switch (termination, detail) {
+    case (.signaled(let signal)?, let detail): return signalDescription(signal) + (detail.map { " (\($0))" } ?? "")
+    case (.exited(let status)?, let detail): return "exit status \(status)" + (detail.map { " (\($0))" } ?? "")
+    case (nil, let detail?): return detail + "; its worker was killed"
+    case (nil, nil): return "its worker ended"
     }
-    if let detail { text += " (\(detail))" }
-    return text
   }
 
   /// One sentence: who, doing what, and how it ended.
-  package var message: String {
+  package var message: String { sentence(loading: false) }
+
+  private func sentence(loading: Bool) -> String {
     let who = plugin.map { "Plugin \($0)" } ?? "The plugin at \(path)"
     let verb = if case .hung = kind { "hung" } else { "crashed" }
-    var what = ""
-    if let phase { what += " in \(phase)" }
-    if let animator { what += " of \(animator)" }
+    let what =
+      switch (phase, animator) {
+      case (let phase?, let animator?): " in \(phase) of \(animator)"
+      case (let phase?, nil): " in \(phase)"
+      case (nil, let animator?): " while running \(animator)"
+      case (nil, nil): loading ? " while loading" : ""
+      }
     return "\(who) \(verb)\(what): \(ending)."
   }
 
@@ -120,7 +124,7 @@ package struct PluginFault: Error, Sendable, Equatable {
 
   /// The reply of a `plugins/load` or `plugins/reload` it interrupted: 1009.
   package var loadError: ResponseError {
-    ResponseError(code: .pluginCrashedWhileLoading, message: message, data: data)
+    ResponseError(code: .pluginCrashedWhileLoading, message: sentence(loading: true), data: data)
   }
 }
 
