@@ -136,6 +136,9 @@ extension MessageWriter {
       // A worker never reports a fault of its own; as a refusal it stays readable.
       u8(1)
       responseError(fault.responseError)
+    case .abandoned:
+      u8(1)
+      responseError(error.responseError(transition: "", phase: ""))
     }
   }
 
@@ -172,8 +175,8 @@ extension MessageWriter {
     case .misusedViewModel(let text):
       u8(2)
       string(text)
-    case .lost:
-      preconditionFailure("a worker never reports a lost transition")
+    case .lost, .abandoned:
+      preconditionFailure("a worker never reports its own end")
     }
   }
 

@@ -252,8 +252,8 @@ final class WorkerProcess {
   }
 
   /// Kills it without a crash report, because the host is ending (SIGTERM, `exit`) and it did not answer in time:
-  /// each transition it hosted ends cancelled with `reason`, showing its restored start state; the terminate calls
-  /// it owed complete with that frame, the others are dropped (the host answers their requests as it exits).
+  /// each transition it hosted ends cancelled with `reason`, showing its restored start state; the calls it owed
+  /// complete as abandoned (−32800, as every request still waiting then).
   func abandon(reason: String) {
     guard state != .dead else { return }
     state = .dead
@@ -266,21 +266,19 @@ final class WorkerProcess {
     let calls = pending[pendingHead...]
     pending = []
     pendingHead = 0
-    var lastFrames: [Int: [UInt8]] = [:]
-    for driver in hosted.values.sorted(by: { $0.number < $1.number }) {
-      lastFrames[driver.number] = driver.abandon(reason: reason)
-    }
+    for driver in hosted.values.sorted(by: { $0.number < $1.number }) { driver.abandon(reason: reason) }
     hosted = [:]
     for call in calls {
       switch call {
-      case .terminate(let driver, let completion):
-        if let frame = lastFrames.removeValue(forKey: driver.number) {
-          frame.withUnsafeBytes { completion($0) }
-        } else {
-          completion(nil)
-        }
+      case .terminate(_, let completion): completion(nil)
       case .marker(let body): body()
-      default: break
+      case .load(let completion):
+        completion(.failure(ResponseError(code: .requestCancelled, message: "Request cancelled: the host is exiting.")))
+      case .start(_, let completion), .perform(_, let completion): completion(.failure(.abandoned), nil)
+      case .advance(let batch, let each, let completion):
+        for (index, _) in batch { each(index, .failure(.abandoned), nil) }
+        completion()
+      case .sample(_, let completion): completion(.failure(.abandoned))
       }
     }
     owner?.workerExited(self)

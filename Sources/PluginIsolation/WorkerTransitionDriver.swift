@@ -131,12 +131,11 @@ final class WorkerTransitionDriver: TransitionDriver {
 
   /// Ends the transition as the host's own cancellation (`reason`), without its worker: the worker was killed at
   /// shutdown before it answered. Its last frame is the restored start state.
-  func abandon(reason: String) -> [UInt8]? {
-    guard !isOver else { return nil }
+  func abandon(reason: String) {
+    guard !isOver else { return }
     status.state = .ended(.cancelled(reason: reason))
     over()
-    onEvent(.ended(.cancelled(reason: reason)))
-    return restoredFrame()
+    onEvent(.abandoned(reason: reason, lastFrame: restoredFrame()))
   }
 
   /// Its start failed in the worker: there is no transition to end.

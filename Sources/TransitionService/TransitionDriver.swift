@@ -106,6 +106,9 @@ package enum TransitionEvent: Sendable {
   /// everything back at its start). `lastFrame` is the whole `transition/frame` message showing the restored start
   /// state, when the transition streams frames. Delivered before the calls in flight complete with the same fault.
   case lost(PluginFault, lastFrame: [UInt8]?)
+  /// The host stopped waiting for its plugin's worker as it exits (SIGTERM, `exit`) and killed it: the transition ended
+  /// cancelled with `reason`, showing `lastFrame` (its restored start state).
+  case abandoned(reason: String, lastFrame: [UInt8]?)
 }
 
 /// The header of one frame: which transition, which position in its stream, which moment.
@@ -134,6 +137,8 @@ package enum DriverError: Error, Sendable {
   case fault(PluginFault)
   /// The animator could not be made in the worker (its `create` returned NULL): 2008.
   case refused(ResponseError)
+  /// The host is exiting and stopped waiting for the plugin's answer: −32800, as for every request still waiting.
+  case abandoned
 
   /// The error reply for a call on transition `id`, now in `phase`.
   package func responseError(transition id: String, phase: String) -> ResponseError {
@@ -141,6 +146,7 @@ package enum DriverError: Error, Sendable {
     case .engine(let error): .engine(error, transition: id, phase: phase)
     case .fault(let fault): fault.responseError
     case .refused(let error): error
+    case .abandoned: ResponseError(code: .requestCancelled, message: "Request cancelled: the host is exiting.")
     }
   }
 }

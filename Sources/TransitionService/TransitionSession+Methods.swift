@@ -8,21 +8,11 @@ import TransitionEngine
 
 extension TransitionSession {
   func registerTransitionMethods(on dispatcher: Dispatcher) {
-    // Decoded once the catalog is ready (an animator's params are read by its declarations): a start right after a
-    // plugins/load in progress waits for it.
     handleRequest(dispatcher, "transition/start") { [unowned self] request, responder throws(ResponseError) in
-      whenCatalogReady { [self] in
-        guard !responder.isCancelled else { return }
-        let reply = replying(responder, "transition/start")
-        do throws(ResponseError) {
-          let (typed, stream) = try startRequest(try ParamsReader(request))
-          start(
-            typed, stream: stream, isCancelled: { [weak responder] in responder?.isCancelled ?? true }, reply: reply)
-        } catch {
-          reply(.failure(error))
-          reportEnds()
-        }
-      }
+      let (typed, stream) = try startRequest(try ParamsReader(request))
+      start(
+        typed, stream: stream, isCancelled: { [weak responder] in responder?.isCancelled ?? true },
+        reply: replying(responder, "transition/start"))
     }
     handle(dispatcher, "transition/update") { [unowned self] params, reply throws(ResponseError) in
       let id = try params.id()
@@ -87,33 +77,42 @@ extension TransitionSession {
 
   /// Registers `body` for `method`, with the request's params (an object) to read; what `body` replies (or throws)
   /// is the reply. The typed operation `body` calls reports the ends its calls caused; a request refused before it
-  /// ran reports them here.
+  /// ran reports them here. Runs in the session's order (`inOrder`).
   func handle(
     _ dispatcher: Dispatcher, _ method: String, paramsRequired: Bool = true,
     _ body: @escaping (ParamsReader, @escaping Reply) throws(ResponseError) -> Void
   ) {
     dispatcher.register(method) { [unowned self] request, responder in
-      do throws(ResponseError) {
-        try body(try ParamsReader(request, required: paramsRequired), replying(responder, method))
-      } catch {
-        refuse(error, method, responder)
-        reportEnds()
-      }
+      inOrder(responder) { [self] in handle(request, responder, method, paramsRequired, body) }
+    }
+  }
+
+  private func handle(
+    _ request: Request, _ responder: Responder, _ method: String, _ paramsRequired: Bool,
+    _ body: (ParamsReader, @escaping Reply) throws(ResponseError) -> Void
+  ) {
+    do throws(ResponseError) {
+      try body(try ParamsReader(request, required: paramsRequired), replying(responder, method))
+    } catch {
+      refuse(error, method, responder)
+      reportEnds()
     }
   }
 
   /// Registers `body` for `method`; a thrown error is the reply. Plugin log lines and ends that happened meanwhile
-  /// are reported afterwards.
+  /// are reported afterwards. Runs in the session's order (`inOrder`).
   func handleRequest(
     _ dispatcher: Dispatcher, _ method: String, _ body: @escaping (Request, Responder) throws(ResponseError) -> Void
   ) {
     dispatcher.register(method) { [unowned self] request, responder in
-      do throws(ResponseError) {
-        try body(request, responder)
-      } catch {
-        refuse(error, method, responder)
+      inOrder(responder) { [self] in
+        do throws(ResponseError) {
+          try body(request, responder)
+        } catch {
+          refuse(error, method, responder)
+        }
+        reportEnds()
       }
-      reportEnds()
     }
   }
 

@@ -1,6 +1,6 @@
 // plugins/… and animators/list (Protocol.md, "Plugins and animators"). Loading, reloading and unloading change the
-// catalog: requests that read it (these methods, transition/start) wait until a change in progress is done, so a
-// script's start right after its load sees the loaded plugin, even when loading takes a worker process's start-up.
+// catalog: the requests after one wait until it is done (`inOrder`), so a script's start right after its load sees
+// the loaded plugin, even when loading takes a worker process's start-up.
 
 import JSON
 import JSONRPC
@@ -20,27 +20,23 @@ extension TransitionSession {
     let plugin = try request.param("plugin").map { value throws(ResponseError) in
       try value.string(at: "params.plugin")
     }
-    whenCatalogReady { [self] in
-      var array = JSONArrayBuilder()
-      for entry in catalog.entries where plugin == nil || entry.pluginID == plugin {
-        array.append(AnimatorJSON.json(entry))
-      }
-      responder.reply(["animators": array.build()])
+    var array = JSONArrayBuilder()
+    for entry in catalog.entries where plugin == nil || entry.pluginID == plugin {
+      array.append(AnimatorJSON.json(entry))
     }
+    responder.reply(["animators": array.build()])
   }
 
   /// `{"plugins": [plugin objects], "failed": [{"path", "error"}]}`: the loaded plugins, and the files the start-up
   /// auto-load could not load.
   private func listPlugins(_ request: Request, _ responder: Responder) throws(ResponseError) {
-    whenCatalogReady { [self] in
-      var array = JSONArrayBuilder()
-      for plugin in hosting.plugins { array.append(json(plugin)) }
-      var failed = JSONArrayBuilder()
-      for failure in hosting.startupFailures {
-        failed.append(["path": JSON(failure.path), "error": failure.error.json])
-      }
-      responder.reply(["plugins": array.build(), "failed": failed.build()])
+    var array = JSONArrayBuilder()
+    for plugin in hosting.plugins { array.append(json(plugin)) }
+    var failed = JSONArrayBuilder()
+    for failure in hosting.startupFailures {
+      failed.append(["path": JSON(failure.path), "error": failure.error.json])
     }
+    responder.reply(["plugins": array.build(), "failed": failed.build()])
   }
 
   private func load(_ request: Request, _ responder: Responder) throws(ResponseError) {

@@ -274,26 +274,30 @@ extension TransitionSession {
     }
   }
 
-  // MARK: The catalog's order
+  // MARK: The session's order
 
-  /// Runs `body`, which reads the catalog, now, or after the changes of it that are in progress or waiting.
-  func whenCatalogReady(_ body: @escaping () -> Void) {
+  /// Runs `body`, a request, now; or, while a change of the catalog (`plugins/load`, `reload`, `unload`) is in
+  /// progress or requests wait behind one, after them, in the order they came: a script that starts a transition right
+  /// after loading its plugin, then ticks it, gets what it would get one request at a time. A request cancelled while
+  /// it waits (`$/cancelRequest` answered it with −32800) does not run.
+  func inOrder(_ responder: Responder, _ body: @escaping () -> Void) {
     if !catalogBusy && catalogQueue.isEmpty { return body() }
-    catalogQueue.append(body)
+    catalogQueue.append { [weak responder] in
+      guard let responder, !responder.isCancelled else { return }
+      body()
+    }
   }
 
-  /// Runs `body`, a change of the catalog, once the requests before it are done; later requests that read the
-  /// catalog wait until `body` calls its `done`.
-  func changingCatalog(_ body: @escaping (_ done: @escaping () -> Void) -> Void) {
-    whenCatalogReady { [self] in
-      catalogBusy = true
-      var finished = false
-      body { [weak self] in
-        guard let self, !finished else { return }
-        finished = true
-        catalogBusy = false
-        drainCatalogQueue()
-      }
+  /// Runs `body`, a change of the catalog, from a request running in order: later requests wait until it calls its
+  /// `done`.
+  func changingCatalog(_ body: (_ done: @escaping () -> Void) -> Void) {
+    catalogBusy = true
+    var finished = false
+    body { [weak self] in
+      guard let self, !finished else { return }
+      finished = true
+      catalogBusy = false
+      drainCatalogQueue()
     }
   }
 

@@ -208,15 +208,22 @@ package final class TransitionSession {
           type: 2, "\(record.id): \(animator) misused the view model: \(misuse)",
           data: ["transition": JSON(record.id), "animator": JSON(animator), "kind": JSON("sceneMisuse")])
       case .lost(let fault, let lastFrame):
-        guard record.outcome == nil else { return }
-        record.outcome = .cancelled(reason: fault.reason)
-        record.fault = fault
-        record.lastFrame = record.frames == .none ? nil : lastFrame
-        pendingEnds.append(record)
-        // A transition whose start was never answered is the start's error reply alone.
-        if record.started { reportEnds() }
+        ended(record, reason: fault.reason, fault: fault, lastFrame: lastFrame)
+      case .abandoned(let reason, let lastFrame):
+        ended(record, reason: reason, fault: nil, lastFrame: lastFrame)
       }
     }
+  }
+
+  /// `record` ended without its driver's call (its worker died or was abandoned): reported at once.
+  private func ended(_ record: TransitionRecord, reason: String, fault: PluginFault?, lastFrame: [UInt8]?) {
+    guard record.outcome == nil else { return }
+    record.outcome = .cancelled(reason: reason)
+    record.fault = fault
+    record.lastFrame = record.frames == .none ? nil : lastFrame
+    pendingEnds.append(record)
+    // A transition whose start was never answered is the start's error reply alone.
+    if record.started { reportEnds() }
   }
 
   /// Keeps the frame the call that ended `record` produced: its last frame, sent by `reportEnds`.
@@ -294,6 +301,8 @@ package final class TransitionSession {
         record.timer = nil
       }
       live[record.number] = nil
+      // One whose start was never answered (a shutdown cut it short) was never the client's to hear about.
+      guard record.started else { continue }
       let summary = EndSummary(outcome, fault: record.fault)
       remember(summary, of: record.number)
       if let frame = record.lastFrame, record.frames != .none {

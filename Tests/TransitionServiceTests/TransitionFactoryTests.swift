@@ -70,6 +70,7 @@ import TransitionEngine
       case .misbehaved(let report): events.append("misbehaved \(report.kindName)")
       case .misusedViewModel(let text): events.append("misused \(text)")
       case .lost(let fault, _): events.append("lost \(fault.reason)")
+      case .abandoned(let reason, _): events.append("abandoned \(reason)")
       }
     }
     try driver.start()
