@@ -53,6 +53,11 @@ struct MessageWriter {
     return bytes
   }
 
+  /// Makes room for `count` more bytes (a frame about to be copied in) plus a little.
+  mutating func reserve(_ count: Int) {
+    bytes.reserveCapacity(bytes.count + count + 128)
+  }
+
   mutating func u8(_ value: UInt8) { bytes.append(value) }
   mutating func bool(_ value: Bool) { bytes.append(value ? 1 : 0) }
 

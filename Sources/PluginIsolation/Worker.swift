@@ -309,6 +309,7 @@ final class Worker {
     recorder.transition = number
     defer { recorder.transition = 0 }
     driver.perform(command, stream: stream) { result, frame in
+      reply.reserve(frame?.count ?? 0)
       reply.commandResult(result)
       reply.status(driver.status)
       reply.optional(frame) { $0.bytes($1) }
@@ -329,6 +330,7 @@ final class Worker {
       }
       recorder.transition = number
       driver.perform(.advance(seconds: dt), stream: true) { result, frame in
+        reply.reserve(frame?.count ?? 0)
         reply.commandResult(result)
         reply.status(driver.status)
         reply.optional(frame) { $0.bytes($1) }

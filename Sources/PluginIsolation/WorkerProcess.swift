@@ -377,8 +377,13 @@ final class WorkerProcess {
 
   // MARK: Reading
 
+  /// Reused by every read (a fresh 64 KB buffer per read would cost more than the read).
+  private var readBuffer = [UInt8](repeating: 0, count: 1 << 16)
+
   private func readChannel() {
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var buffer = readBuffer
+    readBuffer = []
+    defer { readBuffer = buffer }
     // Bounded per turn, so one chatty worker cannot starve the rest of the loop.
     for _ in 0..<32 {
       guard state != .dead else { return }
@@ -540,7 +545,9 @@ final class WorkerProcess {
   }
 
   private func readLog() {
-    var buffer = [UInt8](repeating: 0, count: 1 << 14)
+    var buffer = readBuffer.isEmpty ? [UInt8](repeating: 0, count: 1 << 14) : readBuffer
+    readBuffer = []
+    defer { if buffer.count == 1 << 16 { readBuffer = buffer } }
     for _ in 0..<16 {
       let count: Int
       do {
