@@ -61,13 +61,10 @@ package struct PluginFault: Error, Sendable, Equatable {
     return .pluginCrashed
   }
 
-  /// How it ended, in words: "SIGSEGV (Segmentation fault)", "exit status 3", "killed after 2 s in
-  /// animateTransition".
+  /// How it ended, in words: "SIGSEGV (Segmentation fault)", "exit status 3", "no answer within 2 s; its worker was
+  /// killed" (the sentence around it names the phase).
   package var ending: String {
-    if case .hung(let timeout) = kind {
-      return "no answer within \(formatSeconds(timeout)) s" + (phase.map { " in \($0)" } ?? "")
-        + "; its worker was killed"
-    }
+    if case .hung(let timeout) = kind { return "no answer within \(formatSeconds(timeout)) s; its worker was killed" }
     switch (termination, detail) {
     case (.signaled(let signal)?, let detail): return signalDescription(signal) + (detail.map { " (\($0))" } ?? "")
     case (.exited(let status)?, let detail): return "exit status \(status)" + (detail.map { " (\($0))" } ?? "")
