@@ -41,12 +41,13 @@ run:
 	@$(MAKE) --no-print-directory release >&2
 	@exec "$$($(SWIFT) build -c release --show-bin-path)/transition-host" $(ARGS)
 
-# The project's figures (docs/bench.md): release builds of the benchmark, the host and the PullDown plugin (the
-# plugin case loads it from the build folder), then one table on stdout. Extra flags: make bench ARGS="--quick".
+# The project's figures (docs/bench.md): release builds of the benchmark, the host and its built-in plugins (the plugin
+# case loads PullDown from the build folder; the isolation cases need all five beside the host, and the looping fixture
+# for SIGTERM), then one table on stdout. Extra flags: make bench ARGS="--quick".
 bench: deps
 	$(SWIFT) build -c release --product transition-bench
-	$(SWIFT) build -c release --product transition-host
-	$(SWIFT) build -c release --product TransitionPluginPullDown
+	$(MAKE) --no-print-directory release
+	$(SWIFT) build -c release --product TestPluginFaultLoopAnimate
 	"$$($(SWIFT) build -c release --show-bin-path)/transition-bench" $(ARGS)
 
 lint:

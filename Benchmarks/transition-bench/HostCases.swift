@@ -10,10 +10,10 @@ final class HostProcess {
   let input: FileDescriptor
   let output: FileDescriptor
 
-  init(executable: String) throws {
+  init(executable: String, arguments: [String] = []) throws {
     let toHost = try FileDescriptor.pipe()
     let fromHost = try FileDescriptor.pipe()
-    var spawn = ProcessSpawn(executable: executable)
+    var spawn = ProcessSpawn(executable: executable, arguments: arguments)
     spawn.standardStreams = [
       0: .descriptor(toHost.readEnd), 1: .descriptor(fromHost.writeEnd), 2: .file("/dev/null", .writeOnly),
     ]

@@ -4,7 +4,7 @@
 // Usage: transition-bench [--quick] [--host PATH] [CASE...]
 //   --quick   fewer rounds and iterations (a smoke run; the figures are noisier)
 //   --host    the transition-host binary for the end-to-end cases (default: beside this executable)
-//   CASE      json, engine, frames, plugin, host (default: all)
+//   CASE      json, engine, frames, plugin, host, isolation (default: all)
 
 #if canImport(Glibc)
   import Glibc
@@ -13,7 +13,7 @@
 var effort = Effort()
 var host = executableFolder() + "/transition-host"
 var selected: [String] = []
-let allCases = ["json", "engine", "frames", "plugin", "host"]
+let allCases = ["json", "engine", "frames", "plugin", "host", "isolation"]
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -45,6 +45,7 @@ for name in selected {
   case "engine": figures += engineCases(effort)
   case "frames": figures += frameCases(effort)
   case "plugin": figures += pluginCases(effort)
+  case "isolation": figures += isolationCases(effort, host: host)
   default: figures += hostCases(effort, host: host)
   }
 }
