@@ -53,9 +53,11 @@ struct MessageWriter {
     return bytes
   }
 
-  /// Makes room for `count` more bytes (a frame about to be copied in) plus a little.
+  /// Makes room for `count` more bytes (a frame about to be copied in) plus a little, growing geometrically: a batch
+  /// reply reserves once per frame, and an exact reservation each time would copy the whole reply each time.
   mutating func reserve(_ count: Int) {
-    bytes.reserveCapacity(bytes.count + count + 128)
+    let needed = bytes.count + count + 128
+    if needed > bytes.capacity { bytes.reserveCapacity(max(needed, 2 * bytes.capacity)) }
   }
 
   mutating func u8(_ value: UInt8) { bytes.append(value) }
