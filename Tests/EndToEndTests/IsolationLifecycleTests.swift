@@ -80,6 +80,37 @@ import Testing
     #expect(log.contains("libGarbageDescriptor.so was not loaded"))
   }
 
+  /// Each worker, as the kernel shows it (/proc): its data limit is --plugin-memory-limit, its stdin is /dev/null, and
+  /// none of its descriptors is the protocol's stdout or stdin pipe (its fd 1 goes to the log, like fd 2).
+  @Test func aWorkerHasItsMemoryLimitAndNoProtocolDescriptor() throws {
+    let host = try HostProcess(["--plugin-memory-limit", "300M"])
+    let client = TransitionClient(host: host)
+    client.result("plugins/load", ["path": "libTestPluginMinimal.so"])
+    let workers = WorkerProcesses.waitFor(6, of: host.pid)
+    #expect(workers.count == 6)
+    let stdoutPipe = "pipe:[\(host.stdoutPipeInode)]"
+    let stdinPipe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(host.pid)/fd/0")
+    for worker in workers {
+      let limits = try String(contentsOfFile: "/proc/\(worker)/limits", encoding: .utf8)
+      let data = limits.split(separator: "\n").first { $0.hasPrefix("Max data size") }
+      let fields = data?.split(separator: " ", omittingEmptySubsequences: true) ?? []
+      // "Max data size  <soft>  <hard>  bytes": 300 × 2^20.
+      #expect(fields.count >= 5 && fields[3] == "314572800", "\(String(describing: data))")
+      let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(worker)/fd")
+      let targets = descriptors.compactMap {
+        try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(worker)/fd/\($0)")
+      }
+      #expect(try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(worker)/fd/0") == "/dev/null")
+      #expect(!targets.contains(stdoutPipe), "worker \(worker): \(targets)")
+      #expect(!targets.contains(stdinPipe), "worker \(worker): \(targets)")
+      let log = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(worker)/fd/1")
+      #expect(log == (try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(worker)/fd/2")))
+    }
+    let (_, status) = client.finish()
+    #expect(status == .exited(0))
+    #expect(WorkerProcesses.remaining(workers).isEmpty)
+  }
+
   @Test func theCrashLoopLimitMarksThePluginCrashedUntilAReload() throws {
     let client = try TransitionClient(isolationFlags + ["--plugin-crash-limit", "2", "--plugin-crash-window", "60"])
     let plugin = "com.example.test.fault.nullderef"

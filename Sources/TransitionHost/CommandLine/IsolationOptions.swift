@@ -39,7 +39,8 @@ extension HostCommandLine {
   /// A number of seconds in (0, 86400].
   static func seconds(_ text: String, option: String) throws(CommandLineError) -> Double {
     guard let seconds = Double(text), seconds.isFinite, seconds > 0, seconds <= 86_400 else {
-      throw CommandLineError("invalid value '\(text)' for '\(option)': expected seconds, a number from 0 to 86400")
+      throw CommandLineError(
+        "invalid value '\(text)' for '\(option)': expected seconds, a number above 0 and at most 86400")
     }
     return seconds
   }
