@@ -222,7 +222,7 @@ package struct CommandLineInterface {
     text += Self.row("-h, --help", "show this help and exit")
     text += Self.row("-V, --version", "print the version and exit")
     text += "\nEnvironment:\n"
-    text += Self.row(HostOptions.pluginPathVariable, "extra plugin folders, colon-separated")
+    text += Self.row(HostOptions.pluginPathVariable, "extra plugin folders, colon-separated (absolute paths only)")
     return text
   }
 
@@ -244,7 +244,7 @@ extension CommandLineInterface {
         }, help: "also load plugins from DIR (repeatable)"),
       OptionSpec(
         ["--allow-any-plugin-path"], .flag { $0.allowAnyPluginPath = true },
-        help: "let plugins/load load from any path, not only the plugin folders"),
+        help: "load plugins from any path, and skip the link, ownership and permission checks"),
       OptionSpec(
         ["--max-line-bytes"],
         .value(placeholder: "N") { options, value throws(CommandLineError) in
