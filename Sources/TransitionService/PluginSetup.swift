@@ -61,6 +61,12 @@ package struct PluginSetup: Equatable, Sendable {
 }
 
 extension TransitionSession {
+  /// The start-up plugins that failed to load, by file or folder (`PluginRegistry.automaticLoadFailures`): `render`
+  /// reports them when the animator it was asked for is missing.
+  package var startupLoadFailures: [(path: String, error: PluginLoadError)] {
+    registry?.automaticLoadFailures ?? []
+  }
+
   /// A session on the start-up plugins of `setup` (the host's and render's), its diagnostics going to `logger`.
   /// Register its methods on a dispatcher (`register(on:)`) to serve them.
   package static func loadingPlugins(
