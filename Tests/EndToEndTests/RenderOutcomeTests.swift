@@ -49,6 +49,9 @@ import Testing
         + (script.map { ["--script", $0] } ?? []))
     #expect(run.status == .exited(1), "before: 0 (\(run.stderr))")
     #expect(Self.lastLine(run.stderr) == "transition-host: error: " + Self.faulty + reason)
+    // Each warning once (the session puts it on stderr; render used to print it a second time).
+    let warnings = run.stderr.split(separator: "\n").filter { $0.contains(": warn: t1: ") }
+    #expect(Set(warnings).count == warnings.count, "\(warnings)")
     // The preview is written all the same (its frames show what happened), with the reason above the stage.
     let page = try String(contentsOfFile: html, encoding: .utf8)
     #expect(page.contains(#"<div id="th-failure" role="alert"><b>Failed:</b> "# + Self.faulty + reason + "</div>"))

@@ -183,17 +183,18 @@ import Testing
     #expect(ends.allSatisfy { $0["reason"]?.stringValue == "terminated" && $0["cancelled"]?.boolValue == true })
   }
 
-  /// fps is any number in (0, 1000]: at 1e-12 the next frame is 1e12 s away, past what a timer's Int64
+  /// fps is any number in (0, 1000]: at 1e-9 the next frame is 31 years away, at 1e-12 past what a timer's Int64
   /// nanoseconds hold. Frames are only how often the transition is shown: its timeline follows the clock, so the
   /// 0.4 s fade still ends after 0.4 s, `transition/wait` answers, and the host exits at end of input.
-  @Test func aTinyFrameRateStillEndsOnTimeAndTheHostExitsAtEndOfInput() throws {
+  @Test(arguments: [1e-9, 1e-12])
+  func aTinyFrameRateStillEndsOnTimeAndTheHostExitsAtEndOfInput(fps: Double) throws {
     let client = try client()
     let begin = Date()
-    let started = client.result("transition/start", Self.start("fade", clock: "realtime", extra: [("fps", 1e-12)]))
+    let started = client.result("transition/start", Self.start("fade", clock: "realtime", extra: [("fps", JSON(fps))]))
     #expect(started["transition"]?.stringValue == "t1")
     #expect(started["duration"]?.doubleValue == 0.4)
     let listed = client.result("transition/list")["transitions"]?[0]
-    #expect(listed?["fps"]?.doubleValue == 1e-12)
+    #expect(listed?["fps"]?.doubleValue == fps)
     #expect(listed?["phase"]?.stringValue == "running")
     client.send(["jsonrpc": "2.0", "id": "wait", "method": "transition/wait", "params": ["transition": "t1"]])
     let (messages, status) = client.finish(timeout: 20)
