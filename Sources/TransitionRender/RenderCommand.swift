@@ -213,15 +213,7 @@ package enum RenderCommand {
   /// Prints the built-in scene for `--operation` (`--scene sample` without `--animator`): the `{container, from,
   /// to}` object a scene file holds, to start one from.
   static func printSampleScene(_ render: RenderOptions, _ context: Context) -> Int32 {
-    let output: FileDescriptor
-    do {
-      output = try openOutput(render.output, context)
-    } catch {
-      context.logger.error("cannot write \(render.output ?? "-"): \(error.text)")
-      return 1
-    }
-    defer { if output != context.output { try? output.close() } }
-    return (try? output.writeAll(SampleScene.text(for: render.operation))) != nil ? 0 : 1
+    write(SampleScene.text(for: render.operation), to: render.output, context)
   }
 
   /// One script step: the calls it makes, each a frame interval after the previous one.
@@ -370,18 +362,27 @@ package enum RenderCommand {
       title: render.title ?? "\(stream.transition ?? "transition") · \(input == "-" ? "recorded frames" : input)",
       subtitle: "\(frames.count) frames at \(shortNumber(render.fps)) fps",
       container: Size(width: size.width, height: size.height), fps: render.fps, frames: frames)
-    let output: FileDescriptor
-    do {
-      output = try openOutput(render.output, context)
-    } catch {
-      context.logger.error("cannot write \(render.output ?? "-"): \(error.text)")
-      return 1
-    }
-    defer { if output != context.output { try? output.close() } }
-    return (try? output.writeAll(PreviewHTML.page(document))) != nil ? 0 : 1
+    return write(PreviewHTML.page(document), to: render.output, context)
   }
 
   // MARK: Files
+
+  /// Writes `text` to `path` (nil or "-": the output); returns the exit status (1 when it cannot).
+  private static func write(_ text: String, to path: String?, _ context: Context) -> Int32 {
+    let output: FileDescriptor
+    do {
+      output = try openOutput(path, context)
+    } catch {
+      context.logger.error("cannot write \(path ?? "-"): \(error.text)")
+      return 1
+    }
+    defer { if output != context.output { try? output.close() } }
+    guard (try? output.writeAll(text)) != nil else {
+      context.logger.error("cannot write \(path ?? "standard output")")
+      return 1
+    }
+    return 0
+  }
 
   /// The scene for `operation`: the sample, or a file holding `{container, from, to}`.
   static func loadScene(_ scene: String, operation: String) -> Result<JSON, RenderError> {
