@@ -58,7 +58,8 @@ enum LibraryChecks {
     guard problems.isEmpty else {
       return .warn("a dependency could be planted: " + problems.joined(separator: "; "))
     }
-    return .pass("\(kind) \(entries.joined(separator: ":")): absolute or $ORIGIN-relative, writable only by root or you")
+    return .pass(
+      "\(kind) \(entries.joined(separator: ":")): absolute or $ORIGIN-relative, writable only by root or you")
   }
 
   /// Why other users could put a library into `folder` (or make it, when it does not exist yet), or nil.
