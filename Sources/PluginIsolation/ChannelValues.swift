@@ -15,6 +15,7 @@ extension MessageWriter {
     double(status.percent)
     double(status.duration)
     bool(status.isInteractive)
+    optional(status.nextEventIn) { $0.double($1) }
   }
 
   mutating func state(_ state: TransitionState) {
@@ -256,7 +257,8 @@ extension MessageWriter {
 extension MessageReader {
   mutating func status() throws(ChannelError) -> TransitionStatus {
     TransitionStatus(
-      state: try state(), time: try double(), percent: try double(), duration: try double(), isInteractive: try bool())
+      state: try state(), time: try double(), percent: try double(), duration: try double(), isInteractive: try bool(),
+      nextEventIn: try optional { (r: inout MessageReader) throws(ChannelError) in try r.double() })
   }
 
   mutating func state() throws(ChannelError) -> TransitionState {

@@ -31,8 +31,9 @@ struct WorkerOptions: Equatable {
   var logLevel: PluginLogLevel
   /// The worker's memory limit in bytes (`--plugin-memory-limit`), 0 for none.
   var memoryLimit: UInt64
-  /// The plugin file it stands for (the snapshot's origin: what the plugin and its errors are told).
-  var path: String
+  /// The plugin file it stands for (the snapshot's origin: what the plugin and its errors are told, and the real path
+  /// its private copy is laid out at).
+  var file: PluginFile
 
   /// The hidden mode's name: the first argument.
   static let mode = "__worker"
@@ -40,15 +41,15 @@ struct WorkerOptions: Equatable {
   var arguments: [String] {
     [
       Self.mode, "--parent", String(parent), "--log-level", String(logLevel.rawValue), "--memory-limit",
-      String(memoryLimit), "--path", path,
+      String(memoryLimit), "--path", file.path, "--real-path", file.realPath,
     ]
   }
 
-  init(parent: pid_t, logLevel: PluginLogLevel, memoryLimit: UInt64, path: String) {
+  init(parent: pid_t, logLevel: PluginLogLevel, memoryLimit: UInt64, file: PluginFile) {
     self.parent = parent
     self.logLevel = logLevel
     self.memoryLimit = memoryLimit
-    self.path = path
+    self.file = file
   }
 
   /// Parses `arguments` (after the mode).
@@ -61,9 +62,10 @@ struct WorkerOptions: Equatable {
     }
     guard index == arguments.count, let parent = values["--parent"].flatMap({ pid_t($0) }),
       let level = values["--log-level"].flatMap({ Int($0) }).flatMap({ PluginLogLevel(rawValue: $0) }),
-      let limit = values["--memory-limit"].flatMap({ UInt64($0) }), let path = values["--path"]
+      let limit = values["--memory-limit"].flatMap({ UInt64($0) }), let path = values["--path"],
+      let realPath = values["--real-path"]
     else { return nil }
-    self.init(parent: parent, logLevel: level, memoryLimit: limit, path: path)
+    self.init(parent: parent, logLevel: level, memoryLimit: limit, file: PluginFile(path: path, realPath: realPath))
   }
 }
 
@@ -113,6 +115,7 @@ final class ChannelWriter: Sendable {
       do {
         try descriptor.writeAll(message)
       } catch {
+        PrivateCopy.removeProcessFolder()
         _exit(0)
       }
     }
@@ -219,7 +222,7 @@ final class Worker {
   private func load() {
     var reply = MessageWriter(.reply)
     do {
-      let loaded = try registry.load(image: WorkerDescriptors.image, path: options.path)
+      let loaded = try registry.load(image: WorkerDescriptors.image, file: options.file)
       reply.u8(0)
       reply.pluginInfo(loaded.info)
     } catch {
@@ -235,6 +238,7 @@ final class Worker {
     for (_, driver) in transitions { driver.terminate(reason: "terminated") }
     transitions = [:]
     for plugin in registry.plugins { try? registry.unload(pluginID: plugin.info.id) }
+    PrivateCopy.removeProcessFolder()
     _exit(0)
   }
 

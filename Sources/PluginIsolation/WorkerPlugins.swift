@@ -15,8 +15,9 @@ import TransitionService
 final class WorkerGeneration {
   /// 1, 2, … per plugin id.
   let number: Int
-  /// The absolute path it was loaded from.
-  let path: String
+  /// The file it was loaded from: the absolute path as named, and the real path that was checked and copied.
+  let file: PluginFile
+  var path: String { file.path }
   let info: PluginInfo
   /// The file's bytes as they were at load time.
   let image: FileDescriptor
@@ -34,9 +35,9 @@ final class WorkerGeneration {
   /// A newer generation replaced it, or it was unloaded: it lives until its last transition ends.
   var isRetired = false
 
-  init(number: Int, path: String, info: PluginInfo, image: FileDescriptor, builtin: Bool) {
+  init(number: Int, file: PluginFile, info: PluginInfo, image: FileDescriptor, builtin: Bool) {
     self.number = number
-    self.path = path
+    self.file = file
     self.info = info
     self.image = image
     self.builtin = builtin
@@ -104,12 +105,23 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
 
   // MARK: Loading
 
-  /// Loads the start-up candidates (`PluginSearchPath.autoLoadCandidates`): all their workers start at once, and
-  /// this returns once every one has answered (or died, or hung past the watchdog). Failures are logged and kept for
-  /// `plugins/list`.
+  /// Loads the start-up candidates (`PluginSearchPath.autoLoadFolders`): all their workers start at once, and
+  /// this returns once every one has answered (or died, or hung past the watchdog). Unless any path is allowed, a
+  /// folder that is not safe (`PluginSearchPath.checkFolder`) is refused as a whole, as one failure. Failures are
+  /// logged and kept for `plugins/list`.
   package func loadStartupPlugins() {
-    let candidates = searchPath.autoLoadCandidates()
-    var results = [Result<(WorkerProcess, PluginInfo, FileDescriptor, String), ResponseError>?](
+    var candidates: [String] = []
+    for (folder, files) in searchPath.autoLoadFolders() where !files.isEmpty {
+      if !allowAnyPath {
+        do throws(PluginLoadError) { try searchPath.checkFolder(folder) } catch {
+          logger.warn("plugin folder \(folder) was not loaded: \(error.message)")
+          startupFailures.append(StartupFailure(path: folder, error: .plugin(error)))
+          continue
+        }
+      }
+      candidates += files
+    }
+    var results = [Result<(WorkerProcess, PluginInfo, FileDescriptor, PluginFile), ResponseError>?](
       repeating: nil, count: candidates.count)
     for (index, candidate) in candidates.enumerated() {
       startLoading(candidate) { results[index] = $0 }
@@ -127,7 +139,16 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
     _ = logs.take()
   }
 
+  /// Loads the plugin file at `path` in a new worker. A file that is already loaded (the same real path, whichever
+  /// path names it) is not loaded again: the answer is the loaded plugin with `alreadyLoaded`.
   package func load(path: String, completion: @escaping (Result<PluginStatus, ResponseError>) -> Void) {
+    if let file = try? searchPath.resolve(path, allowAnyPath: allowAnyPath),
+      let loaded = current.first(where: { $0.file.realPath == file.realPath })
+    {
+      var answer = status(loaded)
+      answer.alreadyLoaded = true
+      return completion(.success(answer))
+    }
     startLoading(path) { [self] result in
       let adopted = adopt(result)
       if case .success(let status) = adopted { startupFailures.removeAll { $0.path == status.path } }
@@ -137,20 +158,21 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
 
   /// Makes the generation a load produced current, unless its plugin id is loaded already (1005).
   private func adopt(
-    _ result: Result<(WorkerProcess, PluginInfo, FileDescriptor, String), ResponseError>
+    _ result: Result<(WorkerProcess, PluginInfo, FileDescriptor, PluginFile), ResponseError>
   ) -> Result<PluginStatus, ResponseError> {
     switch result {
     case .failure(let error): return .failure(error)
-    case .success(let (worker, info, image, path)):
+    case .success(let (worker, info, image, file)):
       if let existing = current.first(where: { $0.info.id == info.id }) {
         worker.requestExit()
         try? image.close()
         return .failure(
           .plugin(
             .invalidDescriptor(
-              path: path, reason: "plugin id \(info.id) is already loaded from \(existing.path) (reload it instead)")))
+              path: file.path,
+              reason: "plugin id \(info.id) is already loaded from \(existing.path) (reload it instead)")))
       }
-      let generation = makeGeneration(info: info, path: path, image: image, worker: worker)
+      let generation = makeGeneration(info: info, file: file, image: image, worker: worker)
       current.append(generation)
       return .success(status(generation))
     }
@@ -163,7 +185,7 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
     startLoading(old.path) { [self] result in
       switch result {
       case .failure(let error): completion(.failure(error))
-      case .success(let (worker, info, image, path)):
+      case .success(let (worker, info, image, file)):
         guard info.id == pluginID else {
           worker.requestExit()
           try? image.close()
@@ -171,7 +193,7 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
             .failure(
               .plugin(
                 .invalidDescriptor(
-                  path: path, reason: "the rebuilt file declares plugin id \(info.id), not \(pluginID)"))
+                  path: file.path, reason: "the rebuilt file declares plugin id \(info.id), not \(pluginID)"))
             ))
         }
         guard let index = current.firstIndex(where: { $0 === old }) else {
@@ -180,7 +202,7 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
           try? image.close()
           return completion(.failure(.plugin(.unknownPlugin(pluginID: pluginID))))
         }
-        let generation = makeGeneration(info: info, path: path, image: image, worker: worker)
+        let generation = makeGeneration(info: info, file: file, image: image, worker: worker)
         current[index] = generation
         retire(old)
         completion(.success(status(generation)))
@@ -202,12 +224,12 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
   }
 
   private func makeGeneration(
-    info: PluginInfo, path: String, image: FileDescriptor, worker: WorkerProcess
+    info: PluginInfo, file: PluginFile, image: FileDescriptor, worker: WorkerProcess
   ) -> WorkerGeneration {
     let number = (generationCounter[info.id] ?? 0) + 1
     generationCounter[info.id] = number
     let generation = WorkerGeneration(
-      number: number, path: path, info: info, image: image, builtin: searchPath.isBuiltIn(path))
+      number: number, file: file, info: info, image: image, builtin: searchPath.isBuiltIn(file.path))
     generation.worker = worker
     workers[ObjectIdentifier(worker)] = (worker, generation)
     return generation
@@ -236,9 +258,9 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
   /// died or hung while loading).
   private func startLoading(
     _ path: String,
-    completion: @escaping (Result<(WorkerProcess, PluginInfo, FileDescriptor, String), ResponseError>) -> Void
+    completion: @escaping (Result<(WorkerProcess, PluginInfo, FileDescriptor, PluginFile), ResponseError>) -> Void
   ) {
-    let resolved: (path: String, image: FileDescriptor)
+    let resolved: (file: PluginFile, image: FileDescriptor)
     do {
       resolved = try PluginRegistry.snapshot(path: path, searchPath: searchPath, allowAnyPath: allowAnyPath)
     } catch {
@@ -246,18 +268,19 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
     }
     let worker: WorkerProcess
     do {
-      worker = try spawn(path: resolved.path, pluginID: nil, image: resolved.image, generation: nil)
+      worker = try spawn(file: resolved.file, pluginID: nil, image: resolved.image, generation: nil)
     } catch {
       try? resolved.image.close()
       return completion(
-        .failure(.plugin(.notLoadable(path: resolved.path, reason: "cannot start its worker process: \(error)"))))
+        .failure(
+          .plugin(.notLoadable(path: resolved.file.path, reason: "cannot start its worker process: \(error)"))))
     }
     var message = MessageWriter(.load)
     worker.call(
       message.finish(),
       as: .load { result in
         switch result {
-        case .success(let info): completion(.success((worker, info, resolved.image, resolved.path)))
+        case .success(let info): completion(.success((worker, info, resolved.image, resolved.file)))
         case .failure(let error):
           worker.requestExit()
           try? resolved.image.close()
@@ -268,9 +291,9 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
   }
 
   private func spawn(
-    path: String, pluginID: String?, image: FileDescriptor, generation: WorkerGeneration?
+    file: PluginFile, pluginID: String?, image: FileDescriptor, generation: WorkerGeneration?
   ) throws(Errno) -> WorkerProcess {
-    let worker = try WorkerProcess.spawn(settings: settings, path: path, pluginID: pluginID, image: image)
+    let worker = try WorkerProcess.spawn(settings: settings, file: file, pluginID: pluginID, image: image)
     worker.owner = self
     worker.watcher = watcher
     worker.onCall = { [weak self] in self?.armWatchdog() }
@@ -315,7 +338,7 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
     let worker: WorkerProcess
     do {
       worker = try spawn(
-        path: generation.path, pluginID: generation.info.id, image: generation.image, generation: generation)
+        file: generation.file, pluginID: generation.info.id, image: generation.image, generation: generation)
     } catch {
       throw .internalError("cannot start a worker process for \(generation.info.id): \(error)")
     }
@@ -465,6 +488,8 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
     for (_, entry) in workers { entry.worker.requestExit() }
     pump(for: 0.3) { workers.isEmpty }
     for (_, entry) in workers { entry.worker.abandon(reason: "terminated") }
+    // What workers killed on the way out left in $TMPDIR.
+    PrivateCopy.removeAbandonedFolders()
     for generation in current + retired { try? generation.image.close() }
     current = []
     retired = []

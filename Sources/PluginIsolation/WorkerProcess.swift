@@ -128,7 +128,7 @@ final class WorkerProcess {
 
   /// Starts a worker for the plugin whose bytes `image` holds (its file is `path`).
   static func spawn(
-    settings: IsolationSettings, path: String, pluginID: String?, image: FileDescriptor
+    settings: IsolationSettings, file: PluginFile, pluginID: String?, image: FileDescriptor
   ) throws(Errno) -> WorkerProcess {
     let (parentEnd, childEnd) = try FileDescriptor.socketPair()
     var toClose = [childEnd]
@@ -151,12 +151,12 @@ final class WorkerProcess {
       toClose.append(copy)
     }
     let options = WorkerOptions(
-      parent: ProcessID.current.rawValue, logLevel: settings.logLevel, memoryLimit: settings.memoryLimit, path: path)
+      parent: ProcessID.current.rawValue, logLevel: settings.logLevel, memoryLimit: settings.memoryLimit, file: file)
     var spawn = ProcessSpawn(
       executable: settings.executable, arguments: Array(options.arguments.dropFirst()),
-      // The Swift runtime's backtracer would symbolicate every crash (slow, and a plugin's crash is expected here).
-      environment: ["SWIFT_BACKTRACE=enable=no"]
-        + ProcessSpawn.currentEnvironment.filter { !$0.hasPrefix("SWIFT_BACKTRACE=") })
+      // The Swift runtime's backtracer would symbolicate every crash (slow, and a plugin's crash is expected here),
+      // unless the user asked for it by setting SWIFT_BACKTRACE themselves (a plugin author reading a crash).
+      environment: Self.workerEnvironment)
     spawn.arguments = options.arguments
     spawn.standardStreams = [
       0: .file("/dev/null", .readOnly), 1: .descriptor(sources[3]), 2: .descriptor(sources[3]),
@@ -179,8 +179,16 @@ final class WorkerProcess {
     keepParentEnd = true
     keepLog = true
     return WorkerProcess(
-      process: process, path: path, pluginID: pluginID, exitWatch: exitWatch, channel: parentEnd, logPipe: log.readEnd,
+      process: process, path: file.path, pluginID: pluginID, exitWatch: exitWatch, channel: parentEnd,
+      logPipe: log.readEnd,
       page: page, settings: settings)
+  }
+
+  /// The host's environment, with the Swift runtime's backtracer off unless the user set `SWIFT_BACKTRACE`.
+  private static var workerEnvironment: [String] {
+    let environment = ProcessSpawn.currentEnvironment
+    if environment.contains(where: { $0.hasPrefix("SWIFT_BACKTRACE=") }) { return environment }
+    return ["SWIFT_BACKTRACE=enable=no"] + environment
   }
 
   private init(
@@ -628,6 +636,7 @@ final class WorkerProcess {
     // A worker whose channel closed and that had to be killed closed it itself (a plugin can close any descriptor).
     if closedChannel && killed { detail = "it closed its channel and did not exit" }
     let killedByHost = killedByHost || killed
+    if termination != .exited(0) { PrivateCopy.removeAbandonedFolders() }
     readLog()
     flushLogLine()
     for descriptor in [channel, logPipe, exitWatch] { try? descriptor.close() }

@@ -31,6 +31,8 @@ package struct PluginStatus: Sendable, Equatable {
   package var crashCount: Int
   /// The last of those crashes.
   package var lastCrash: PluginFault?
+  /// `plugins/load` found this file loaded already and changed nothing.
+  package var alreadyLoaded = false
 
   package init(
     info: PluginInfo, path: String, builtin: Bool, generation: Int, runningTransitions: Int, state: State = .loaded,
@@ -150,9 +152,11 @@ package final class InProcessPlugins: PluginHosting {
   }
 
   private func status(_ plugin: PluginRegistry.LoadedPlugin, _ registry: PluginRegistry) -> PluginStatus {
-    PluginStatus(
+    var status = PluginStatus(
       info: plugin.info, path: plugin.path, builtin: registry.searchPath.isBuiltIn(plugin.path),
       generation: plugin.generation, runningTransitions: plugin.runningTransitions)
+    status.alreadyLoaded = plugin.alreadyLoaded
+    return status
   }
 
   package func load(path: String, completion: (Result<PluginStatus, ResponseError>) -> Void) {

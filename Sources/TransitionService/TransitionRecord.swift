@@ -80,9 +80,14 @@ final class TransitionRecord {
 
   /// Set once `transition/start` has been answered (the client knows the id).
   var started = false
-  /// The real-time frame timer, while one is scheduled.
+  /// The real-time timer (the next frame or event, whichever is first), while one is scheduled, and its deadline.
   var timer: ProtocolTimerID?
-  /// A real-time advance is on its way (its completion schedules the next frame).
+  var wakeUpDeadline = 0.0
+  /// The clock seconds the timer's event needs the transition to advance by, when the timer is for an event.
+  var plannedAdvance: Double?
+  /// Whether the real-time clock runs (the transition moves); `lastReading` is when time was last taken from it.
+  var isClockRunning = false
+  /// A real-time advance is on its way (its completion schedules the next wake-up).
   var advancing = false
   /// When the next real-time frame is due, and the clock reading time was last taken at.
   var nextDeadline = 0.0

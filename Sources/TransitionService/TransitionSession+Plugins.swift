@@ -44,7 +44,7 @@ extension TransitionSession {
     changingCatalog { [self] done in
       hosting.load(path: path) { [self] result in
         flushPluginLogs()
-        answer(responder, "plugins/load", result.map { json($0) })
+        answer(responder, "plugins/load", result.map { json($0, alreadyLoaded: $0.alreadyLoaded) })
         done()
       }
     }
@@ -101,8 +101,8 @@ extension TransitionSession {
   }
 
   /// `{"id", "name", "version", "vendor", "description", "abi", "path", "builtin", "generation", "animators",
-  /// "state", "crashCount", "lastCrash"}`.
-  private func json(_ plugin: PluginStatus) -> JSON {
+  /// "state", "crashCount", "lastCrash"}`, and `"alreadyLoaded"` when given (`plugins/load`'s answer).
+  private func json(_ plugin: PluginStatus, alreadyLoaded: Bool? = nil) -> JSON {
     let info = plugin.info
     var object = JSONObjectBuilder()
     object.setNew("id", JSON(info.id))
@@ -127,6 +127,7 @@ extension TransitionSession {
     } else {
       object.setNew("lastCrash", .null)
     }
+    if let alreadyLoaded { object.setNew("alreadyLoaded", JSON(alreadyLoaded)) }
     return object.build()
   }
 }

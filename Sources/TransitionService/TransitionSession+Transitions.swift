@@ -125,6 +125,8 @@ extension TransitionSession {
       reportEnds()
       return
     }
+    // The time that passed may end it: then the command finds it ended (2006), after its last frame and didEnd.
+    catchUp(record)
     let isUpdate = if case .update = command { true } else { false }
     call(record) { done in
       record.driver.perform(command, stream: isUpdate) { [self] result, frame in
@@ -147,6 +149,17 @@ extension TransitionSession {
         reportEnds()
       }
     }
+  }
+
+  /// Brings a moving real-time transition's timeline up to the clock before a command acts on it, so that the
+  /// command happens at the moment it arrives, not at the last frame (at a low `fps` that can be seconds earlier).
+  func catchUp(_ record: TransitionRecord) {
+    guard record.clock == .realtime, record.isClockRunning, record.isMoving else { return }
+    let now = scheduler.now
+    let dt = max(0, now - record.lastReading)
+    record.lastReading = now
+    // Its completion reports an end the time brought, before the command's reply (calls complete in order).
+    advance(record, by: dt, frame: false)
   }
 
   // MARK: sample, tick

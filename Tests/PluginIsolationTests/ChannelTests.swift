@@ -143,6 +143,7 @@ import TransitionService
     let statuses = [
       TransitionStatus.idle,
       TransitionStatus(state: .paused, time: 0.2, percent: 0.4, duration: 0.5, isInteractive: true),
+      TransitionStatus(state: .running, time: 0.1, percent: 0.2, duration: 0.5, isInteractive: false, nextEventIn: 0.4),
       TransitionStatus(
         state: .ended(.cancelled(reason: "pluginCrashed")), time: 0, percent: 0, duration: 0.5, isInteractive: false),
       TransitionStatus(

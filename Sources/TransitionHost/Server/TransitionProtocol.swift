@@ -30,6 +30,7 @@ package enum TransitionProtocol {
         logger: server.logger)
     case .process:
       let setup = options.pluginSetup
+      setup.warnAboutIgnoredEntries(of: setup.searchPath, logger: server.logger)
       let logs = PluginLogQueue(minimumLevel: setup.pluginLogLevel)
       let plugins = WorkerPlugins(
         settings: IsolationSettings(
