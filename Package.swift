@@ -380,9 +380,10 @@ for name in [
   "FaultRecursion",  // unbounded recursion in animateTransition
   "FaultLoopAnimate",  // an endless loop in animateTransition
   "FaultLoopCompletion",  // an endless loop in a completion
+  "FaultLoopDuration",  // an endless loop in transitionDuration
   "FaultMalloc",  // malloc until the memory limit
   "FaultWriteStdout",  // write(1, garbage)
-  "FaultConstructor",  // a library constructor that crashes (while a marker file exists)
+  "FaultConstructor",  // crashes in a constructor, th_plugin_entry or init (while a marker file exists)
   "FaultGarbageDescriptor",  // th_plugin_entry returns garbage
   "FaultForger",  // writes a forged reply to every descriptor
   "FaultChannelForger",  // writes a forged worker-channel message to every descriptor

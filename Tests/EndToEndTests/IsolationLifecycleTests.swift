@@ -16,19 +16,28 @@ import Testing
     return path
   }
 
-  private static func environment(marker: String) -> [String: String] {
-    ProcessInfo.processInfo.environment.merging(["TH_FAULT_CONSTRUCTOR_MARKER": marker]) { $1 }
+  private static func environment(marker: String, phase: String = "constructor") -> [String: String] {
+    ProcessInfo.processInfo.environment.merging(
+      ["TH_FAULT_CONSTRUCTOR_MARKER": marker, "TH_FAULT_LOAD_PHASE": phase]
+    ) { $1 }
   }
 
-  @Test func aCrashingConstructorFailsItsLoadAndTheHostLoadsItOnceFixed() throws {
+  /// The fixture's load phases and the crash report's name for each.
+  static let loadPhases = [("constructor", "a library constructor"), ("entry", "th_plugin_entry"), ("init", "init")]
+
+  /// A crash while loading (in a library constructor, inside th_plugin_entry, inside init): plugins/load answers 1009
+  /// naming the phase and the signal, the host serves on, and the same file loads once "fixed".
+  @Test(arguments: loadPhases)
+  func aCrashWhileLoadingFailsItsLoadAndTheHostLoadsItOnceFixed(_ phase: String, _ name: String) throws {
     let marker = try Self.constructorMarker()
     defer { unlink(marker) }
-    let host = try HostProcess(isolationFlags, environment: Self.environment(marker: marker))
+    let host = try HostProcess(isolationFlags, environment: Self.environment(marker: marker, phase: phase))
     let client = TransitionClient(host: host)
     let error = client.error("plugins/load", ["path": "libTestPluginFaultConstructor.so"])
     #expect(error["code"] == 1009)
-    #expect(error["data"]?["phase"] == "a library constructor")
+    #expect(error["data"]?["phase"]?.stringValue == name)
     #expect(error["data"]?["signal"] == "SIGSEGV")
+    // The host learns the plugin's id from the worker's answer to the load, which never came.
     #expect(error["data"]?["plugin"] == .null)
     let garbage = client.error("plugins/load", ["path": "libTestPluginFaultGarbageDescriptor.so"])
     #expect(garbage["code"] == 1009)

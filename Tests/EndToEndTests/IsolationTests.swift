@@ -56,6 +56,9 @@ struct FaultCase: Sendable, CustomTestStringConvertible {
       reason: "pluginHung", phase: "completion"),
     // Filling 256 MB takes a while on a loaded machine: a longer timeout, so that it is the limit that stops it.
     FaultCase(
+      product: "FaultLoopDuration", plugin: "com.example.test.fault.loopduration", trigger: .start, code: 2010,
+      reason: "pluginHung", phase: "transitionDuration"),
+    FaultCase(
       product: "FaultMalloc", plugin: "com.example.test.fault.malloc", trigger: .start, code: 2009,
       reason: "pluginCrashed", phase: "animateTransition", signal: "SIGSEGV", flags: ["--plugin-timeout", "10"]),
     FaultCase(
