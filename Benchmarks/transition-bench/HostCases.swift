@@ -66,15 +66,20 @@ final class HostProcess {
   }
 
   /// The kernel's peak resident set of the process, in kB (VmHWM in /proc/<pid>/status).
-  func peakResidentKB() -> Int? {
+  func peakResidentKB() -> Int? { statusKB("VmHWM") }
+
+  /// A kB field of /proc/<pid>/status: `VmHWM`, `VmRSS`.
+  func statusKB(_ field: String) -> Int? {
     // /proc files report size 0: read them in chunks until end of file.
     guard let file = try? FileDescriptor.open("/proc/\(process.rawValue)/status", .readOnly, options: .closeOnExec)
     else { return nil }
     defer { try? file.close() }
     let status = String(decoding: (try? file.readToEnd()) ?? [], as: UTF8.self)
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+    for line in status.split(separator: "\n") where line.hasPrefix(field + ":") {
       // "VmHWM:\t    5120 kB"
-      return line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int($0) }
+      return line.dropFirst(field.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap {
+        Int($0)
+      }
     }
     return nil
   }

@@ -69,6 +69,7 @@ func isolationCases(_ effort: Effort, host: String) -> [Figure] {
     figures += try manyTransitions(
       effort, host, plugins: ["pull-down", "sheet"], count: 1000, label: "2 plugins × 500 transitions")
     figures += try startUp(effort, host)
+    figures += try reloadCycles(effort, host)
     if let figure = try sigterm(host) { figures.append(figure) }
   } catch {
     warn("the isolation cases failed: \(error)")
@@ -225,6 +226,47 @@ private func startUp(_ effort: Effort, _ host: String) throws -> [Figure] {
     figure.note = "p50 of \(sorted.count) spawns (best \(formatDuration(sorted[0])))"
     return figure
   }
+}
+
+/// Reload-and-run cycles of PullDown (a Swift built-in): `plugins/reload` (a new worker, or a new private copy in the
+/// host), a start and a tick to its end, each request answered before the next; the reload's p50, and the host's
+/// VmRSS growth from the 50th cycle to the last (a Swift image can never be unmapped from the process that loaded it).
+private func reloadCycles(_ effort: Effort, _ host: String) throws -> [Figure] {
+  let cycles = max(100, effort.count(1000))
+  var figures: [Figure] = []
+  for mode in modes {
+    let process = try IsolationHost(host, isolation: mode)
+    var reloads: [Double] = []
+    var id = 0
+    var rssAt50 = 0
+    let start = startLine(id: 0, animator: "pull-down", clock: "manual", frames: "none")
+    for cycle in 1...cycles {
+      if cycle == 51 { rssAt50 = process.host.statusKB("VmRSS") ?? 0 }
+      id += 1
+      let sent = monotonicSeconds()
+      process.send(
+        #"{"jsonrpc":"2.0","id":\#(id),"method":"plugins/reload","params":{"plugin":"com.transitionhost.pulldown"}}"#)
+      guard process.until(#""id":\#(id),"#) != nil else { throw BenchError("no reload reply (\(mode))") }
+      reloads.append(monotonicSeconds() - sent)
+      id += 1
+      process.send(start.replacingOccurrences(of: #""id":0,"#, with: #""id":\#(id),"#))
+      guard process.until(#""id":\#(id),"#) != nil else { throw BenchError("no start reply (\(mode))") }
+      id += 1
+      process.send(
+        #"{"jsonrpc":"2.0","id":\#(id),"method":"transition/tick","params":{"transition":"t\#(cycle)","dt":1}}"#)
+      guard process.until(#""id":\#(id),"#) != nil else { throw BenchError("no tick reply (\(mode))") }
+    }
+    let rssAtEnd = process.host.statusKB("VmRSS") ?? 0
+    process.finish()
+    let sorted = reloads.sorted()
+    var figure = Figure(
+      name: "isolation \(mode): plugins/reload of a Swift plugin, then a run", iterations: 1,
+      seconds: percentile(sorted, 0.5))
+    figure.note =
+      "p50 of \(cycles); host VmRSS \(rssAtEnd - rssAt50 >= 0 ? "+" : "")\(rssAtEnd - rssAt50) kB from cycle 50 to \(cycles)"
+    figures.append(figure)
+  }
+  return figures
 }
 
 /// SIGTERM while a plugin (TestPluginFaultLoopAnimate, from the release build folder) loops in animateTransition,
