@@ -73,9 +73,13 @@ final class CountingOutput: ProtocolOutput {
 
   func notify(_ method: String, _ params: JSON) { dispatcher.notify(method, params) }
 
-  func sendSerializedMessage(_ message: UnsafeRawBufferPointer) {
+  private var buffer: [UInt8] = []
+
+  func sendMessage(_ write: (inout [UInt8]) -> Void) {
+    buffer.removeAll(keepingCapacity: true)
+    write(&buffer)
     frames += 1
-    frameBytes += message.count
+    frameBytes += buffer.count
   }
 }
 

@@ -24,6 +24,9 @@ package final class Dispatcher {
   /// Receives each outgoing message (a reply, a batch reply or a notification) as compact JSON without
   /// framing or newline; the bytes are valid only during the call.
   package var output: (UnsafeRawBufferPointer) -> Void
+  /// Where messages are written in place instead (the server's output buffer), so a reply or a frame is written
+  /// once, where it is sent from; nil: each message is built in a reused buffer and handed to `output`.
+  package var sink: (any MessageSink)?
   /// Receives diagnostics about misuse (a second reply, a dropped responder); nil discards them.
   package var log: ((String) -> Void)?
 
@@ -237,42 +240,70 @@ package final class Dispatcher {
     writeReply(id: id, result: nil, error: error)
   }
 
-  /// Appends the reply `{"jsonrpc":"2.0","id":…,"result"|"error":…}` to `buffer`.
+  /// Appends the reply `{"jsonrpc":"2.0","id":…,` + what `body` appends (`"result":…` or `"error":…`) + `}` to
+  /// `buffer`.
   ///
   /// The envelope is written as bytes around the serialized id and result or error (no json-c object is
   /// built for it): the hot path's cheapest way to a reply.
-  func appendReply(id: JSON, result: JSON?, error: ResponseError?, to buffer: inout [UInt8]) {
+  func appendReply(id: JSON, to buffer: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
     buffer.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
     id.appendSerialized(to: &buffer)
+    buffer.append(UInt8(ascii: ","))
+    body(&buffer)
+    buffer.append(UInt8(ascii: "}"))
+  }
+
+  /// Appends `"result":…` or `"error":…`.
+  static func appendOutcome(result: JSON?, error: ResponseError?, to buffer: inout [UInt8]) {
     if let error {
-      buffer.append(contentsOf: #","error":"#.utf8)
+      buffer.append(contentsOf: #""error":"#.utf8)
       error.appendSerialized(to: &buffer)
     } else {
-      buffer.append(contentsOf: #","result":"#.utf8)
+      buffer.append(contentsOf: #""result":"#.utf8)
       (result ?? .null).appendSerialized(to: &buffer)
     }
-    buffer.append(UInt8(ascii: "}"))
   }
 
   /// Writes a reply that is not part of a batch.
   func writeReply(id: JSON, result: JSON?, error: ResponseError?) {
+    writeReply(id: id) { Dispatcher.appendOutcome(result: result, error: error, to: &$0) }
+  }
+
+  /// Writes a reply that is not part of a batch; `body` appends `"result":…` or `"error":…`.
+  func writeReply(id: JSON, _ body: (inout [UInt8]) -> Void) {
+    writeMessage { appendReply(id: id, to: &$0, body) }
+  }
+
+  /// Writes one whole message that `write` appends (compact JSON, no newline): straight into `sink` when there is
+  /// one, otherwise into a reused buffer handed to `output`.
+  package func writeMessage(_ write: (inout [UInt8]) -> Void) {
+    if let sink {
+      sink.appendMessage(writing: write)
+      return
+    }
     // Taken out while in use, so an output callback that writes again (reentrantly) gets its own buffer.
     var buffer = scratch
     scratch = []
     buffer.removeAll(keepingCapacity: true)
-    appendReply(id: id, result: result, error: error, to: &buffer)
+    write(&buffer)
     buffer.withUnsafeBytes { output($0) }
     scratch = buffer
   }
 
   /// Writes a whole message given as bytes.
   func write(_ message: [UInt8]) {
-    message.withUnsafeBytes { output($0) }
+    writeMessage { $0.append(contentsOf: message) }
   }
 
   func write(_ message: JSON) {
-    message.withSerializedBytes { output($0) }
+    writeMessage { message.appendSerialized(to: &$0) }
   }
+}
+
+/// Where whole messages are appended in place: an output buffer that frames each message and writes it later.
+package protocol MessageSink: AnyObject {
+  /// Appends one message that `write` appends to the buffer (compact JSON, no framing) and frames it.
+  func appendMessage(writing write: (inout [UInt8]) -> Void)
 }
 
 /// Identifies a request id for cancellation: strings by text (by their source text when they have a lone

@@ -13,7 +13,7 @@ import POSIX
 /// them). A write blocked on a full pipe is interrupted by SIGTERM (its handler has no `SA_RESTART`), and a
 /// closed reader shows up as `EPIPE` (SIGPIPE is ignored): `isClosed` then turns true and later messages are
 /// dropped.
-package final class OutputChannel {
+package final class OutputChannel: MessageSink {
   /// The outcome of `flush`.
   package enum FlushOutcome: Equatable, Sendable {
     /// Everything was written.
@@ -65,10 +65,26 @@ package final class OutputChannel {
   package func appendMessage(_ body: UnsafeRawBufferPointer) {
     guard !isClosed else { return }
     framing.encode(body, into: &buffer)
+    flushIfFull()
+  }
+
+  /// Flushes once the buffer is past `flushThreshold`.
+  private func flushIfFull() {
     if pendingByteCount >= flushThreshold && !isInterrupted {
       if let flushDeadline, MonotonicInstant.now() >= flushDeadline { return }  // out of time: keep buffering
       _ = flush()
     }
+  }
+
+  /// Appends the message that `write` appends straight into the buffer (compact JSON, no newline) and frames it as
+  /// `framing` says: a frame or a reply is written once, where it is sent from. `write` is not called once the
+  /// channel is closed (nothing could read the message).
+  package func appendMessage(writing write: (inout [UInt8]) -> Void) {
+    guard !isClosed else { return }
+    let start = buffer.count
+    write(&buffer)
+    framing.frameBody(startingAt: start, in: &buffer)
+    flushIfFull()
   }
 
   /// Appends one message given as text; see `appendMessage(_:)`.

@@ -128,6 +128,8 @@ package final class Server {
     readBuffer = [UInt8](repeating: 0, count: configuration.readChunkBytes)
     capabilities = ServerCapabilities(maxMessageBytes: configuration.maxMessageBytes)
     dispatcher.output = { [unowned output = self.output] body in output.appendMessage(body) }
+    // Replies and frames are written straight into the output buffer.
+    dispatcher.sink = self.output
     dispatcher.log = { [logger] message in logger.warn(message) }
     registerLifecycle()
   }
