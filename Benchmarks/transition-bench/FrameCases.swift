@@ -10,10 +10,14 @@ import TransitionService
 
 /// Moves every view of both trees for `duration` seconds (long, so that a benchmark never reaches the end): the
 /// to root slides up and fades in, each child of either root drifts and fades. Every view changes every tick, so a
-/// delta frame carries all ten views (only their changed members).
+/// delta frame carries all ten views (only their changed members). With `animatedChildren`, only that many children
+/// of each root move.
 final class DriftAnimator: TransitionAnimator {
   let animatorID = "bench/drift"
   let duration = 100_000.0
+  let animatedChildren: Int?
+
+  init(animatedChildren: Int? = nil) { self.animatedChildren = animatedChildren }
 
   func transitionDuration(_ context: TransitionContext?) -> Double { duration }
 
@@ -30,7 +34,8 @@ final class DriftAnimator: TransitionAnimator {
       animations: {
         to.frame = context.finalFrame(forKey: .to)
         to.alpha = 1
-        for child in from.subviews + to.subviews {
+        let count = self.animatedChildren ?? Int.max
+        for child in from.subviews.prefix(count) + to.subviews.prefix(count) {
           child.alpha = 0.5
           child.position = Point(x: child.position.x + 100, y: child.position.y + 50)
         }

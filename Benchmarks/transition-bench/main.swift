@@ -4,7 +4,10 @@
 // Usage: transition-bench [--quick] [--host PATH] [CASE...]
 //   --quick   fewer rounds and iterations (a smoke run; the figures are noisier)
 //   --host    the transition-host binary for the end-to-end cases (default: beside this executable)
-//   CASE      json, engine, frames, plugin, host (default: all)
+//   --goal    only the goal rows whose name contains this text
+//   CASE      goals, json, engine, frames, plugin, host, timers (default: all)
+//
+// `goals` is issue 14's table: each figure beside its baseline from the same run, with the goal and whether it holds.
 
 #if canImport(Glibc)
   import Glibc
@@ -13,12 +16,19 @@
 var effort = Effort()
 var host = executableFolder() + "/transition-host"
 var selected: [String] = []
-let allCases = ["json", "engine", "frames", "plugin", "host"]
+var goalFilter: String?
+let allCases = ["goals", "json", "engine", "frames", "plugin", "host", "timers"]
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
   case "--quick":
     effort = Effort(rounds: 2, scale: 0.05)
+  case "--goal":
+    guard let text = arguments.popFirst() else {
+      warn("--goal needs a text")
+      exit(2)
+    }
+    goalFilter = text
   case "--host":
     guard let path = arguments.popFirst() else {
       warn("--host needs a path")
@@ -39,14 +49,31 @@ while let argument = arguments.popFirst() {
 if selected.isEmpty { selected = allCases }
 
 var figures: [Figure] = []
-for name in selected {
+var timerRows: [[String]] = []
+if selected.contains("goals") {
+  let modes = HostMode.available(host: host)
+  let context = GoalContext(host: host, folder: executableFolder(), effort: effort)
+  let rows = goalRows(context, modes: modes).filter { goalFilter.map($0.name.contains) ?? true }
+  // Column by column, so each host mode's runs happen together.
+  var results = [[GoalResult]](repeating: [], count: rows.count)
+  for mode in modes { for (index, row) in rows.enumerated() { results[index].append(row.measure(mode)) } }
+  print("transition-bench goals (issue 14): each figure beside its baseline, measured in the same run")
+  printGoals(rows, modes: modes, results: results)
+  print("")
+}
+for name in selected where name != "goals" {
   switch name {
   case "json": figures += jsonCases(effort)
   case "engine": figures += engineCases(effort)
   case "frames": figures += frameCases(effort)
   case "plugin": figures += pluginCases(effort)
+  case "timers": timerRows = timerCases(effort)
   default: figures += hostCases(effort, host: host)
   }
 }
 print("transition-bench: best of \(effort.rounds) rounds after a warm-up; rate is ops/s or MB/s")
 printTable(figures)
+if !timerRows.isEmpty {
+  print("")
+  printAligned(timerRows)
+}
