@@ -24,6 +24,14 @@ extension Array where Element == UInt8 {
   }
 }
 
+extension Array where Element == UInt8 {
+  /// Appends the bytes of a literal (JSON punctuation and keys) with one copy, not element by element.
+  @inlinable
+  public mutating func append(literal text: StaticString) {
+    append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+}
+
 /// Writes JSON tokens into memory reserved by `Array.appendJSONText(maxBytes:_:)`.
 ///
 /// Each call checks that its largest possible text fits before it writes (`maxNumberBytes` for a number,

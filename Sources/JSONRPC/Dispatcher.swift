@@ -31,6 +31,9 @@ package final class Dispatcher {
   package var log: ((String) -> Void)?
 
   private var handlers: [String: Handler] = [:]
+  /// The last method looked up and its handler (nil: none): a stream repeats a few methods, and comparing a name
+  /// costs less than hashing it.
+  private var lastLookup: (method: String, handler: Handler?)?
   private let parser: JSONParser
   /// Pending requests by id; weak, so a responder its handler lets go answers −32603 by itself.
   private var pending: [RequestKey: [WeakResponder]] = [:]
@@ -38,6 +41,8 @@ package final class Dispatcher {
   private let versionString = JSON("2.0")
   /// Reused for each reply's bytes (the output callback only borrows them).
   private var scratch: [UInt8] = []
+  /// Escapes the strings of error replies (json-c's escaping on one reused object).
+  let strings = JSONStringEncoder()
 
   /// A dispatcher writing to `output`; message bodies may nest `maxDepth` containers.
   package init(maxDepth: Int = 512, output: @escaping (UnsafeRawBufferPointer) -> Void = { _ in }) {
@@ -50,11 +55,13 @@ package final class Dispatcher {
   /// Registers (or replaces) the handler of `method`.
   package func register(_ method: String, _ handler: @escaping Handler) {
     handlers[method] = handler
+    lastLookup = nil
   }
 
   /// Registers a handler that answers before it returns: its result is the reply; a thrown
   /// `ResponseError` is the error reply; any other error becomes −32603 with a short `data.detail`.
   package func register(_ method: String, returning handler: @escaping (Request) throws -> JSON) {
+    lastLookup = nil
     handlers[method] = { request, responder in
       do {
         responder.reply(try handler(request))
@@ -102,20 +109,20 @@ package final class Dispatcher {
       return .invalid(.invalidRequest("a request must be an object"), id: .null)
     }
     var id: JSON?
-    if let candidate = value["id"] {
+    if let candidate = value.member("id") {
       switch candidate.kind {
       case .string, .int, .double, .null: id = candidate
       default: return .invalid(.invalidRequest("id must be a string, a number or null"), id: .null)
       }
     }
-    guard let version = value["jsonrpc"], version.isString("2.0") else {
+    guard let version = value.member("jsonrpc"), version.isString("2.0") else {
       return .invalid(.invalidRequest("jsonrpc must be \"2.0\""), id: id ?? .null)
     }
-    guard let method = value["method"]?.stringValue else {
+    guard let method = value.member("method")?.stringValue else {
       return .invalid(.invalidRequest("method must be a string"), id: id ?? .null)
     }
     var params: JSON?
-    if let candidate = value["params"] {
+    if let candidate = value.member("params") {
       switch candidate.kind {
       case .object, .array: params = candidate
       case .null: params = nil
@@ -155,17 +162,20 @@ package final class Dispatcher {
   }
 
   private func run(_ request: Request, batch: BatchReply?, slot: Int) {
+    let handler = request.method.hasPrefix("rpc.") ? nil : handler(for: request.method)
+    if handler == nil && request.method != "$/cancelRequest" {
+      // Unknown (or reserved): answered here, with no responder (the error replies' hot path).
+      guard let id = request.id else { return }
+      if let batch {
+        batch.fill(slot, id: id, result: nil, error: .methodNotFound(request.method))
+      } else {
+        writeReply(id: id) { appendMethodNotFound(request.method, to: &$0) }
+      }
+      return
+    }
     let responder = Responder(id: request.id, method: request.method, dispatcher: self, batch: batch, slot: slot)
-    if request.method.hasPrefix("rpc.") {
-      responder.fail(.methodNotFound(request.method))
-      return
-    }
-    if request.method == "$/cancelRequest" {
+    guard let handler else {
       cancelRequest(request, responder)
-      return
-    }
-    guard let handler = handlers[request.method] else {
-      responder.fail(.methodNotFound(request.method))
       return
     }
     handler(request, responder)
@@ -173,6 +183,13 @@ package final class Dispatcher {
       responder.isRegisteredAsPending = true
       pending[RequestKey(id), default: []].append(WeakResponder(responder))
     }
+  }
+
+  private func handler(for method: String) -> Handler? {
+    if let lastLookup, lastLookup.method == method { return lastLookup.handler }
+    let handler = handlers[method]
+    lastLookup = (method, handler)
+    return handler
   }
 
   // MARK: Cancellation and pending requests
@@ -246,7 +263,7 @@ package final class Dispatcher {
   /// The envelope is written as bytes around the serialized id and result or error (no json-c object is
   /// built for it): the hot path's cheapest way to a reply.
   func appendReply(id: JSON, to buffer: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
-    buffer.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
+    buffer.append(literal: #"{"jsonrpc":"2.0","id":"#)
     id.appendSerialized(to: &buffer)
     buffer.append(UInt8(ascii: ","))
     body(&buffer)
@@ -254,19 +271,38 @@ package final class Dispatcher {
   }
 
   /// Appends `"result":…` or `"error":…`.
-  static func appendOutcome(result: JSON?, error: ResponseError?, to buffer: inout [UInt8]) {
+  func appendOutcome(result: JSON?, error: ResponseError?, to buffer: inout [UInt8]) {
     if let error {
-      buffer.append(contentsOf: #""error":"#.utf8)
-      error.appendSerialized(to: &buffer)
+      buffer.append(literal: #""error":"#)
+      error.appendSerialized(to: &buffer, strings: strings)
     } else {
-      buffer.append(contentsOf: #""result":"#.utf8)
+      buffer.append(literal: #""result":"#)
       (result ?? .null).appendSerialized(to: &buffer)
     }
   }
 
+  /// Appends `"error":` and `ResponseError.methodNotFound(method)`'s object. The objects of the last few unknown
+  /// methods are kept: a client that keeps calling a method the host lacks gets each reply for the cost of comparing
+  /// a few names (a linear search: a dictionary's string hashing costs more than the few comparisons).
+  func appendMethodNotFound(_ method: String, to buffer: inout [UInt8]) {
+    buffer.append(literal: #""error":"#)
+    if let cached = methodNotFoundObjects.first(where: { $0.method == method }) {
+      buffer.append(contentsOf: cached.object)
+      return
+    }
+    var object: [UInt8] = []
+    ResponseError.methodNotFound(method).appendSerialized(to: &object, strings: strings)
+    if methodNotFoundObjects.count >= 8 { methodNotFoundObjects.removeFirst() }
+    methodNotFoundObjects.append((method, object))
+    buffer.append(contentsOf: object)
+  }
+
+  /// The −32601 error objects of the last unknown methods.
+  private var methodNotFoundObjects: [(method: String, object: [UInt8])] = []
+
   /// Writes a reply that is not part of a batch.
   func writeReply(id: JSON, result: JSON?, error: ResponseError?) {
-    writeReply(id: id) { Dispatcher.appendOutcome(result: result, error: error, to: &$0) }
+    writeReply(id: id) { appendOutcome(result: result, error: error, to: &$0) }
   }
 
   /// Writes a reply that is not part of a batch; `body` appends `"result":…` or `"error":…`.

@@ -44,7 +44,7 @@ package final class Responder {
 
   /// Answers with `result` (use `JSON.null` for "no result", as LSP does).
   package func reply(_ result: JSON) {
-    deliver(cancelling: false) { Dispatcher.appendOutcome(result: result, error: nil, to: &$0) }
+    deliver(cancelling: false) { dispatcher.appendOutcome(result: result, error: nil, to: &$0) }
   }
 
   /// Answers with a result that `write` appends as the compact JSON text of one value, straight into the reply (a
@@ -52,20 +52,20 @@ package final class Responder {
   /// notification or a request that was answered already.
   package func reply(writingResult write: (inout [UInt8]) -> Void) {
     deliver(cancelling: false) { buffer in
-      buffer.append(contentsOf: #""result":"#.utf8)
+      buffer.append(literal: #""result":"#)
       write(&buffer)
     }
   }
 
   /// Answers with `error`.
   package func fail(_ error: ResponseError) {
-    deliver(cancelling: false) { Dispatcher.appendOutcome(result: nil, error: error, to: &$0) }
+    deliver(cancelling: false) { dispatcher.appendOutcome(result: nil, error: error, to: &$0) }
   }
 
   /// Answers with −32800 because `$/cancelRequest` named this request.
   func cancel() {
     guard !hasReplied else { return }
-    deliver(cancelling: true) { Dispatcher.appendOutcome(result: nil, error: .requestCancelled, to: &$0) }
+    deliver(cancelling: true) { dispatcher.appendOutcome(result: nil, error: .requestCancelled, to: &$0) }
     let onCancel = self.onCancel
     self.onCancel = nil
     onCancel?()
@@ -117,7 +117,7 @@ final class BatchReply {
   }
 
   func fill(_ slot: Int, id: JSON, result: JSON?, error: ResponseError?) {
-    fill(slot, id: id) { Dispatcher.appendOutcome(result: result, error: error, to: &$0) }
+    fill(slot, id: id) { dispatcher.appendOutcome(result: result, error: error, to: &$0) }
   }
 
   /// Fills `slot` with the reply whose `"result":…` or `"error":…` `body` appends.

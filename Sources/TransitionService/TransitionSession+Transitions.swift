@@ -166,7 +166,7 @@ extension TransitionSession {
         reportEnds()
         ticked.append(record.status.build())
       }
-      return ["transitions": ticked.build()]
+      return Self.transitions(ticked)
     }
   }
 
@@ -189,7 +189,7 @@ extension TransitionSession {
         if let precision = record.precision { item.setNew("precision", JSON.number(precision.grid)) }
         array.append(item.build())
       }
-      return ["transitions": array.build()]
+      return Self.transitions(array)
     }
   }
 
@@ -208,6 +208,13 @@ extension TransitionSession {
     responder.onCancel = { [weak record, unowned responder] in
       record?.waiters.removeAll { $0 === responder }
     }
+  }
+
+  /// `{"transitions": [...]}` (a constant key: no dictionary literal, no key copied).
+  private static func transitions(_ array: consuming JSONArrayBuilder) -> JSON {
+    var result = JSONObjectBuilder()
+    result.setNew("transitions", array)
+    return result.build()
   }
 
   // MARK: Answering
