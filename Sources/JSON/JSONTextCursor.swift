@@ -74,7 +74,7 @@ public struct JSONTextCursor: TextOutputStream {
   @inlinable
   public static func maxStringBytes(_ utf8Count: Int) -> Int { 6 * utf8Count + 2 }
 
-  @inlinable
+  @inlinable @inline(__always)
   func ensureRoom(_ bytes: Int) {
     precondition(end - next >= bytes, "JSON text longer than the room reserved for it")
   }
@@ -82,7 +82,7 @@ public struct JSONTextCursor: TextOutputStream {
   // MARK: Punctuation and literal text
 
   /// Writes one ASCII byte (`{`, `,`, …).
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func byte(_ byte: UInt8) {
     ensureRoom(1)
     next.pointee = byte
@@ -91,7 +91,7 @@ public struct JSONTextCursor: TextOutputStream {
 
   /// Writes literal JSON text as it is (keys with their quotes and colon, punctuation): the caller's text must
   /// already be JSON.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func raw(_ text: StaticString) {
     let count = text.utf8CodeUnitCount
     ensureRoom(count)
@@ -109,13 +109,13 @@ public struct JSONTextCursor: TextOutputStream {
   }
 
   /// `true` or `false`.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func bool(_ value: Bool) {
     if value { raw("true") } else { raw("false") }
   }
 
   /// `null`.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func null() { raw("null") }
 
   // MARK: Numbers
@@ -134,20 +134,47 @@ public struct JSONTextCursor: TextOutputStream {
       next.pointee = UInt8(ascii: "-")
       next += 1
     }
-    var digits = 1
-    var probe = magnitude
-    while probe >= 10 {
-      probe /= 10
+    if magnitude < 10 {
+      next.pointee = UInt8(truncatingIfNeeded: magnitude) &+ UInt8(ascii: "0")
+      next += 1
+      return
+    }
+    var digits = 2
+    var limit: UInt64 = 100
+    while digits < 20 && magnitude >= limit {
       digits += 1
+      limit &*= 10
     }
     var position = next + digits
     next = position
-    repeat {
+    // Two digits per division, from a table of "00" … "99".
+    while magnitude >= 100 {
+      let pair = Int(magnitude % 100) &* 2
+      magnitude /= 100
+      position -= 2
+      Self.digitPairs.withUTF8Buffer { table in
+        position[0] = table[pair]
+        position[1] = table[pair &+ 1]
+      }
+    }
+    if magnitude >= 10 {
+      let pair = Int(magnitude) &* 2
+      position -= 2
+      Self.digitPairs.withUTF8Buffer { table in
+        position[0] = table[pair]
+        position[1] = table[pair &+ 1]
+      }
+    } else {
       position -= 1
-      position.pointee = UInt8(truncatingIfNeeded: magnitude % 10) &+ UInt8(ascii: "0")
-      magnitude /= 10
-    } while magnitude > 0
+      position.pointee = UInt8(truncatingIfNeeded: magnitude) &+ UInt8(ascii: "0")
+    }
   }
+
+  @usableFromInline static let digitPairs: StaticString = """
+    00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+    40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899
+    """
 
   /// A computed number as `JSON.number(_:)` prints it: a whole value within ±2^53 as an integer (negative zero as
   /// `0`), any other finite value with the shortest digits that read back as the same double (Swift's `description`:
@@ -172,8 +199,13 @@ public struct JSONTextCursor: TextOutputStream {
   /// Returns false, having written nothing, for any other value (and for whole ones).
   @inlinable
   mutating func shortDecimal(_ value: Double) -> Bool {
-    let scaled = (value * 1e6).rounded()
-    guard abs(scaled) >= 100, abs(scaled) < 1e15, scaled / 1e6 == value else { return false }
+    let product = value * 1e6
+    let scaled = product.rounded()
+    // A decimal of at most six places lands within 1.5 ulp of a whole number when multiplied by 10⁶ (half an ulp for
+    // the value, half for the product); anything further off cannot be one, and is rejected before the division
+    // that decides exactly.
+    guard abs(product - scaled) <= 2 * product.ulp, abs(scaled) >= 100, abs(scaled) < 1e15, scaled / 1e6 == value
+    else { return false }
     let micros = Int64(scaled)
     var fraction = Int(micros.magnitude % 1_000_000)
     guard fraction != 0 else { return false }

@@ -23,6 +23,8 @@ package enum FrameMode: String, CaseIterable, Sendable {
 package final class FrameScratch {
   /// The states of the frame being encoded.
   package var states: [ViewState] = []
+  /// Where the scenes of those drivers compute their presentation.
+  package let presentation = PresentationScratch()
 
   package init() {}
 }
@@ -86,6 +88,16 @@ package struct FrameEncoder {
     hasStreamed = true
     if mode == .delta {
       swap(&previous, &states)
+      // The buffer swapped in may have been sized by a much larger transition's frames (the scratch is shared): the
+      // baseline keeps a copy with only the room its own views need, and the large buffer goes back to the caller.
+      // (`Array(previous[...])` would not do: a slice of a whole array converts back to that same buffer.)
+      if previous.capacity > previous.count + previous.count / 8 + 1 {
+        var compact: [ViewState] = []
+        compact.reserveCapacity(previous.count)
+        compact.append(contentsOf: previous)
+        swap(&previous, &states)
+        previous = compact
+      }
       previousIndexIsCurrent = false
     }
   }

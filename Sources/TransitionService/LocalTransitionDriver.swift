@@ -23,6 +23,7 @@ package final class LocalTransitionDriver: TransitionDriver {
     self.binding = binding
     self.encoder = FrameEncoder(contents: contents)
     self.scratch = scratch
+    transition.scene.presentationScratch = scratch.presentation
     transition.onEnd = { [unowned self] in onEvent(.ended($0)) }
     transition.onMisbehavior = { [unowned self] in onEvent(.misbehaved($0)) }
     let previous = transition.scene.onMisuse  // a scene the caller built may report to it as well
