@@ -149,6 +149,21 @@ func frameCases(_ effort: Effort) -> [Figure] {
     figures.append(figure)
   }
 
+  // The streamed frame alone, as the host's driver makes it (advance 0.1 ms, sample the presentation, encode into a
+  // reused buffer), at 10 and 1,000 views.
+  for (children, iterations) in [(4, 20_000), (499, 500)] {
+    let frames: FullFrameStream
+    do { frames = FullFrameStream(try driftDriver(children: children).driver) } catch {
+      fatalError("drift transition: \(error)")
+    }
+    var figure = measure(
+      "frames: \(2 * children + 3)-view full frame, driver alone", iterations: effort.count(iterations), effort: effort
+    ) { n in frames.stream(n) }
+    figure.bytesPerOp = Double(frames.buffer.count)
+    figure.note = "advance + presentation + dedicated encoder, \(frames.buffer.count) B/frame"
+    figures.append(figure)
+  }
+
   // transition/sample answers with a full frame in its reply: the same encoding without a stream.
   let bench = FrameBench(frames: "none")
   let samples = (0..<64).map {

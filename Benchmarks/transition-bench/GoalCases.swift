@@ -185,6 +185,8 @@ struct RealtimeRun {
   /// The host's CPU time over the run / the run's wall time.
   var cpuShare = 0.0
   var frames = 0
+  /// The lateness of the same wait in this process right after the run (`timerFloor`): the machine's floor then.
+  var floor: [Double] = []
 
   /// `children` rows per root (11 views for 4); with `updatesPerSecond`, another (interactive) transition gets that
   /// many `transition/update` notifications meanwhile, from a thread of their own.
@@ -248,6 +250,7 @@ struct RealtimeRun {
       throw BenchError("no real-time frames arrived")
     }
     lateness = timed.map { $0.time - Double($0.seq) / fps - offset }
+    floor = timerFloor(seconds: min(seconds, 2))
   }
 }
 
@@ -260,7 +263,8 @@ struct ScaleRun {
   var ticks: [(count: Int, seconds: Double)] = []
   var peakKB = 0
 
-  init(_ context: GoalContext, _ mode: HostMode) throws {
+  /// `frames`: what each transition streams (`delta` keeps each one's previous frame as the baseline).
+  init(_ context: GoalContext, _ mode: HostMode, frames: String) throws {
     let total = max(400, context.effort.count(10_000))
     let child = try ChildProcess(context.host, mode.arguments + ["--max-transitions", String(total)])
     defer { child.finish() }
@@ -270,7 +274,7 @@ struct ScaleRun {
       var lines: [UInt8] = []
       let first = nextID
       while live < stage {
-        lines += Array(startLine(id: nextID, animator: "pull-down", clock: "manual", frames: "delta").utf8)
+        lines += Array(startLine(id: nextID, animator: "pull-down", clock: "manual", frames: frames).utf8)
         nextID += 1
         live += 1
       }
@@ -342,37 +346,65 @@ func driftDriver(children: Int, factory: TransitionFactory = TransitionFactory(c
   return (driver, contents)
 }
 
+/// Full frames of one transition as the host streams them: time advanced 0.1 ms before each, the presentation sampled
+/// and the dedicated encoder writing into a reused buffer (which holds the last frame).
+final class FullFrameStream {
+  let driver: LocalTransitionDriver
+  var buffer: [UInt8] = []
+  var seq = 0
+
+  init(_ driver: LocalTransitionDriver) { self.driver = driver }
+
+  func stream(_ frames: Int) {
+    for _ in 0..<frames {
+      _ = try? driver.perform(.advance(seconds: 0.0001))
+      buffer.removeAll(keepingCapacity: true)
+      seq += 1
+      let stamp = FrameStamp(transition: "t1", seq: seq, time: driver.status.time, percent: 0, phase: "running")
+      driver.streamFrame(stamp, mode: .full, precision: nil, into: &buffer)
+    }
+  }
+}
+
+/// The same frames built as json-c trees by the reference encoder (`JSONCFrameEncoder`, the frame path before the
+/// dedicated encoder) and serialized; `bytes` counts what was serialized.
+final class ReferenceFrameStream {
+  let driver: LocalTransitionDriver
+  var encoder: JSONCFrameEncoder
+  var states: [ViewState] = []
+  var bytes = 0
+  var seq = 0
+
+  init(_ made: (driver: LocalTransitionDriver, contents: [String: JSON])) {
+    driver = made.driver
+    encoder = JSONCFrameEncoder(contents: made.contents)
+  }
+
+  func stream(_ frames: Int) {
+    for _ in 0..<frames {
+      _ = try? driver.perform(.advance(seconds: 0.0001))
+      seq += 1
+      let time = driver.status.time
+      driver.transition.scene.presentation(at: time, into: &states)
+      let stamp = FrameStamp(transition: "t1", seq: seq, time: time, percent: 0, phase: "running")
+      encoder.notification(stamp, mode: .full, states: states).withSerializedBytes { bytes += $0.count }
+    }
+  }
+}
+
 /// One full frame of a drift transition with `children` rows per root, time advanced 0.1 ms before each: the
 /// dedicated encoder (the host's path: `streamFrame` into a reused buffer) and the json-c reference (the same
 /// presentation built as a json-c tree and serialized), seconds per frame, best round of each.
 func fullFrameCosts(children: Int, effort: Effort, iterations: Int) throws -> (dedicated: Double, reference: Double) {
-  let dedicated = try driftDriver(children: children).driver
-  var buffer: [UInt8] = []
-  var seq = 0
+  let dedicated = FullFrameStream(try driftDriver(children: children).driver)
   let fast = measure("dedicated", iterations: iterations, effort: effort) { n in
-    for _ in 0..<n {
-      _ = try? dedicated.perform(.advance(seconds: 0.0001))
-      buffer.removeAll(keepingCapacity: true)
-      seq += 1
-      let stamp = FrameStamp(transition: "t1", seq: seq, time: dedicated.status.time, percent: 0, phase: "running")
-      dedicated.streamFrame(stamp, mode: .full, precision: nil, into: &buffer)
-    }
-    blackHole(buffer.count)
+    dedicated.stream(n)
+    blackHole(dedicated.buffer.count)
   }
-  let (reference, contents) = try driftDriver(children: children)
-  var encoder = JSONCFrameEncoder(contents: contents)
-  var states: [ViewState] = []
-  var bytes = 0
+  let reference = ReferenceFrameStream(try driftDriver(children: children))
   let slow = measure("reference", iterations: iterations, effort: effort) { n in
-    for _ in 0..<n {
-      _ = try? reference.perform(.advance(seconds: 0.0001))
-      seq += 1
-      let time = reference.status.time
-      reference.transition.scene.presentation(at: time, into: &states)
-      let stamp = FrameStamp(transition: "t1", seq: seq, time: time, percent: 0, phase: "running")
-      encoder.notification(stamp, mode: .full, states: states).withSerializedBytes { bytes += $0.count }
-    }
-    blackHole(bytes)
+    reference.stream(n)
+    blackHole(reference.bytes)
   }
   return (fast.perOp, slow.perOp)
 }

@@ -5,9 +5,12 @@
 //   --quick   fewer rounds and iterations (a smoke run; the figures are noisier)
 //   --host    the transition-host binary for the end-to-end cases (default: beside this executable)
 //   --goal    only the goal rows whose name contains this text
-//   CASE      goals, json, engine, frames, plugin, host, timers (default: all)
+//   CASE      goals, json, engine, frames, plugin, host, timers (default: all); profile-frame and
+//             profile-frame-jsonc run one frame workload for a profiler and print nothing
 //
 // `goals` is issue 14's table: each figure beside its baseline from the same run, with the goal and whether it holds.
+
+import TransitionService
 
 #if canImport(Glibc)
   import Glibc
@@ -18,6 +21,8 @@ var host = executableFolder() + "/transition-host"
 var selected: [String] = []
 var goalFilter: String?
 let allCases = ["goals", "json", "engine", "frames", "plugin", "host", "timers"]
+/// Not in the table: one workload each, to run under `perf record` or callgrind (docs/bench.md, "Profiles").
+let profileCases = ["profile-frame", "profile-frame-jsonc"]
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -39,7 +44,7 @@ while let argument = arguments.popFirst() {
     print("usage: transition-bench [--quick] [--host PATH] [\(allCases.joined(separator: "|"))...]")
     exit(0)
   default:
-    guard allCases.contains(argument) else {
+    guard allCases.contains(argument) || profileCases.contains(argument) else {
       warn("unknown case \(argument) (known: \(allCases.joined(separator: ", ")))")
       exit(2)
     }
@@ -68,9 +73,22 @@ for name in selected where name != "goals" {
   case "frames": figures += frameCases(effort)
   case "plugin": figures += pluginCases(effort)
   case "timers": timerRows = timerCases(effort)
+  case "profile-frame":
+    // For perf/callgrind: 500 full frames of a 1,001-view drift scene by the dedicated encoder, nothing else (the
+    // environment variable PROFILE_ROWS sets the rows per root instead of 499).
+    let rows = getenv("PROFILE_ROWS").flatMap { Int(String(cString: $0)) } ?? 499
+    let frames = FullFrameStream(try! driftDriver(children: rows).driver)
+    frames.stream(500)
+    blackHole(frames.buffer.count)
+  case "profile-frame-jsonc":
+    // The same frames by the json-c reference encoder (the frame path before the dedicated encoder).
+    let frames = ReferenceFrameStream(try! driftDriver(children: 499))
+    frames.stream(500)
+    blackHole(frames.bytes)
   default: figures += hostCases(effort, host: host)
   }
 }
+if selected.allSatisfy(profileCases.contains) { exit(0) }
 print("transition-bench: best of \(effort.rounds) rounds after a warm-up; rate is ops/s or MB/s")
 printTable(figures)
 if !timerRows.isEmpty {
