@@ -73,7 +73,7 @@ package final class LocalTransitionDriver: TransitionDriver {
   ) {
     transition.scene.presentation(at: transition.time, into: &scratch.states)
     precision?.apply(to: &scratch.states)
-    encoder.appendNotification(stamp, mode: mode, states: &scratch.states, to: &message)
+    encoder.appendNotification(stamp, mode: mode, states: scratch.states, to: &message)
   }
 
   package func sampleFrame(_ stamp: FrameStamp, at time: Double, precision: FramePrecision?, into text: inout [UInt8]) {

@@ -44,7 +44,7 @@ import TransitionEngine
       var message: [UInt8] = []
       encoder.appendNotification(
         FrameStamp(transition: transition, seq: seq, time: time, percent: percent, phase: "running"), mode: mode,
-        states: &states, to: &message)
+        states: states, to: &message)
       return String(decoding: message, as: UTF8.self)
     }
 
