@@ -113,7 +113,12 @@ extension Scene {
     _ v: View, parentID: String?, parentBasis: Transform3D?, parentWorld: Transform3D, parentOpacity: Double,
     parentHidden: Bool, values: UnsafeBufferPointer<AnimatableValues>, into out: inout [ViewState]
   ) {
-    // Read in place: a copy of the 440-byte values per view per sample showed in profiles.
+    // Read in place: a copy of the values per view per sample showed in profiles. The slot must be this sample's (a
+    // driver that sampled the scene again from inside its update would have reset the scratch): trap rather than read
+    // what is not there.
+    precondition(
+      v.presentationPass == presentationScratch.pass && v.presentationSlot < values.count,
+      "the presentation scratch was reused during a sample")
     let p = values.baseAddress! + v.presentationSlot
     let world = parentBasis.map { p.pointee.world(parentBasis: $0, parentWorld: parentWorld) } ?? .identity
     let hidden = parentHidden || v.isHidden
