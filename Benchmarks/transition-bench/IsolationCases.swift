@@ -7,13 +7,13 @@ import POSIX
 
 /// A host spawned for one isolation case, read message by message.
 private final class IsolationHost {
-  let host: HostProcess
+  let host: ChildProcess
   private var buffer: [UInt8] = []
   private var start = 0
   private var chunk = [UInt8](repeating: 0, count: 1 << 20)
 
   init(_ executable: String, isolation: String, extra: [String] = []) throws {
-    host = try HostProcess(executable: executable, arguments: ["--isolation", isolation] + extra)
+    host = try ChildProcess(executable, ["--isolation", isolation] + extra)
   }
 
   func send(_ line: String) {
@@ -97,11 +97,6 @@ private func startLine(
   #"{"jsonrpc":"2.0","id":\#(id),"method":"transition/start","params":{"animator":"\#(animator)","operation":"present","clock":"\#(clock)","frames":"\#(frames)",\#(scene())\#(extra)}}"#
 }
 
-/// Percentile `p` (0…1) of sorted `values`.
-private func percentile(_ values: [Double], _ p: Double) -> Double {
-  values[min(values.count - 1, Int(Double(values.count) * p))]
-}
-
 /// `transition/update` requests to a held real-time transition, each timed from its write to its reply (its full
 /// 10-view frame comes first): p50 and p99 of each kind.
 private func roundTrip(_ effort: Effort, _ host: String) throws -> [Figure] {
@@ -126,11 +121,11 @@ private func roundTrip(_ effort: Effort, _ host: String) throws -> [Figure] {
   }
   return modes.map { mode in
     let sorted = (samples[mode] ?? [0]).sorted()
-    let p50 = percentile(sorted, 0.5)
+    let p50 = percentile(sorted, 50)
     var figure = Figure(
       name: "isolation \(mode): update → full 10-view frame round trip", iterations: sorted.count,
       seconds: p50 * Double(sorted.count))
-    figure.note = "p50 \(formatDuration(p50)), p99 \(formatDuration(percentile(sorted, 0.99)))"
+    figure.note = "p50 \(formatDuration(p50)), p99 \(formatDuration(percentile(sorted, 99)))"
     return figure
   }
 }
@@ -220,7 +215,7 @@ private func startUp(_ effort: Effort, _ host: String) throws -> [Figure] {
   }
   return modes.map { mode in
     let sorted = (samples[mode] ?? [0]).sorted()
-    let p50 = percentile(sorted, 0.5)
+    let p50 = percentile(sorted, 50)
     var figure = Figure(
       name: "isolation \(mode): start-up to the first reply, 5 built-ins", iterations: 1, seconds: p50)
     figure.note = "p50 of \(sorted.count) spawns (best \(formatDuration(sorted[0])))"
@@ -261,7 +256,7 @@ private func reloadCycles(_ effort: Effort, _ host: String) throws -> [Figure] {
     let sorted = reloads.sorted()
     var figure = Figure(
       name: "isolation \(mode): plugins/reload of a Swift plugin, then a run", iterations: 1,
-      seconds: percentile(sorted, 0.5))
+      seconds: percentile(sorted, 50))
     figure.note =
       "p50 of \(cycles); host VmRSS \(rssAtEnd - rssAt50 >= 0 ? "+" : "")\(rssAtEnd - rssAt50) kB from cycle 50 to \(cycles)"
     figures.append(figure)

@@ -12,6 +12,7 @@
 #include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
+#include <sys/timerfd.h>
 #include <unistd.h>
 
 #include "CPOSIX.h"
@@ -34,6 +35,15 @@ int CPOSIX_set_parent_death_signal(int signal) { return prctl(PR_SET_PDEATHSIG, 
 
 int CPOSIX_spawn_addclosefrom(posix_spawn_file_actions_t *actions, int from) {
   return posix_spawn_file_actions_addclosefrom_np(actions, from);
+}
+
+int CPOSIX_timerfd_create_monotonic(void) { return timerfd_create(CLOCK_MONOTONIC, TFD_CLOEXEC | TFD_NONBLOCK); }
+
+int CPOSIX_timerfd_set_absolute(int fd, int64_t nanoseconds) {
+  struct itimerspec spec = {0};
+  spec.it_value.tv_sec = (time_t)(nanoseconds / 1000000000);
+  spec.it_value.tv_nsec = (long)(nanoseconds % 1000000000);
+  return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
 }
 
 int CPOSIX_pipe_capacity(int fd) { return fcntl(fd, F_GETPIPE_SZ); }

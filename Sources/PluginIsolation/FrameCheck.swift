@@ -25,6 +25,16 @@ enum FrameCheck {
     return scan(bytes, from: prefix.count)
   }
 
+  /// Why `bytes` is not one frame object of transition `id` (a `transition/sample` result: `{"transition":"<id>",…}`),
+  /// or nil: the encoder's prefix, then the same scan.
+  static func objectProblem(_ bytes: UnsafeRawBufferPointer, transition id: String) -> String? {
+    let prefix = Array(#"{"transition":""#.utf8) + Array(id.utf8) + Array(#"","#.utf8)
+    guard bytes.count > prefix.count + 1, prefix.withUnsafeBytes({ bytes.starts(with: $0) }) else {
+      return "a frame object that does not start as one of its transition"
+    }
+    return scan(bytes, from: prefix.count, open: [UInt8(ascii: "{")], closingFirst: false)
+  }
+
   /// Why `bytes` is not one JSON array (the `views` of a frame), or nil: the same scan, from the outside.
   static func arrayProblem(_ bytes: UnsafeRawBufferPointer) -> String? {
     guard bytes.first == UInt8(ascii: "[") else { return "not an array" }

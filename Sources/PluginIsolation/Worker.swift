@@ -259,6 +259,11 @@ final class Worker {
     options.completionSpeed = try reader.double()
     options.completionCurve = try reader.curve()
     guard let frames = FrameMode(rawValue: try reader.string()) else { throw ChannelError("an unknown frame mode") }
+    let grid = try reader.optional { (r: inout MessageReader) throws(ChannelError) in try r.double() }
+    let precision = try grid.map { grid throws(ChannelError) in
+      guard let precision = FramePrecision(grid: grid) else { throw ChannelError("a precision of \(grid)") }
+      return precision
+    }
     try reader.expectEnd()
 
     recorder.transition = number
@@ -272,7 +277,8 @@ final class Worker {
       let request = TransitionRequest(
         animator: animator, operation: TransitionOperation(name: operation),
         trees: try ViewTrees.decode(container: container, from: from, to: to), params: params, options: options)
-      do throws(TransitionStartError) { driver = try factory.make(request, frames: frames) } catch {
+      do throws(TransitionStartError) { driver = try factory.make(request, frames: frames, precision: precision) } catch
+      {
         throw error.responseError
       }
     } catch {
@@ -375,7 +381,8 @@ final class Worker {
       switch result {
       case .success(let frame):
         reply.u8(0)
-        frame.withSerializedBytes { reply.bytes($0) }
+        reply.reserve(frame.count)
+        reply.bytes(frame)
       case .failure:
         reply.u8(1)
         reply.transitionError(.ended)

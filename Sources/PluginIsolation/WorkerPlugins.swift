@@ -303,16 +303,17 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
 
   // MARK: Transitions
 
-  package func makeDriver(_ prepared: PreparedTransition, frames: FrameMode) throws(ResponseError)
-    -> any TransitionDriver
-  {
+  package func makeDriver(
+    _ prepared: PreparedTransition, frames: FrameMode, precision: FramePrecision?
+  ) throws(ResponseError) -> any TransitionDriver {
     guard let generation = current.first(where: { $0.info.id == prepared.entry.pluginID }) else {
       throw .animator(.unknown(id: prepared.entry.qualifiedID))
     }
     if generation.isMarkedCrashed { throw Self.markedCrashed(generation) }
     let worker = try worker(for: generation)
     generation.running += 1
-    return WorkerTransitionDriver(worker: worker, prepared: prepared, frames: frames) { [weak self, generation] in
+    return WorkerTransitionDriver(worker: worker, prepared: prepared, frames: frames, precision: precision) {
+      [weak self, generation] in
       generation.running -= 1
       if generation.isRetired && generation.running == 0 { self?.finishRetired(generation) }
     }

@@ -18,7 +18,7 @@ enum PendingCall {
   case perform(WorkerTransitionDriver, DriverCompletion)
   case advance([(index: Int, driver: WorkerTransitionDriver)], BatchCompletion, () -> Void)
   case terminate(WorkerTransitionDriver, (FrameBytes?) -> Void)
-  case sample(WorkerTransitionDriver, (Result<JSON, DriverError>) -> Void)
+  case sample(WorkerTransitionDriver, (Result<FrameBytes, DriverError>) -> Void)
   /// Not a message: runs once every call before it has been answered.
   case marker(() -> Void)
 
@@ -502,11 +502,12 @@ final class WorkerProcess {
       try finishCall(driver, .success(.done), status, &reader) { completion($1) }
     case .sample(let driver, let completion):
       if try reader.u8() == 0 {
+        // Written into the reply as it is: exactly one frame object of this transition, or the worker broke a rule.
         let text = try reader.bytes()
-        guard let frame = try? JSON.parse(text), frame.kind == .object else {
-          throw ChannelError("a sample of \(driver.id) that is not a JSON object")
+        if let problem = FrameCheck.objectProblem(text, transition: driver.id) {
+          throw ChannelError("a sample of \(driver.id): \(problem)")
         }
-        completion(.success(frame))
+        completion(.success(text))
       } else {
         completion(.failure(.engine(try reader.transitionError())))
       }

@@ -18,6 +18,8 @@ final class WorkerTransitionDriver: TransitionDriver {
   private(set) var number = 0
   private(set) var id = ""
   let frames: FrameMode
+  /// The grid the worker rounds the frames' lengths to (`precision`).
+  let precision: FramePrecision?
   /// The `seq` the next forwarded frame must carry.
   var nextSeq = 0
   /// The `views` of the start state, encoded by the worker before the animator ran (nil without frames).
@@ -31,12 +33,16 @@ final class WorkerTransitionDriver: TransitionDriver {
   private(set) var isOver = false
   private var fault: PluginFault?
 
-  init(worker: WorkerProcess, prepared: PreparedTransition, frames: FrameMode, onOver: @escaping () -> Void) {
+  init(
+    worker: WorkerProcess, prepared: PreparedTransition, frames: FrameMode, precision: FramePrecision?,
+    onOver: @escaping () -> Void
+  ) {
     self.worker = worker
     self.prepared = prepared
     self.animator = prepared.entry
     self.operation = prepared.request.operation.name
     self.frames = frames
+    self.precision = precision
     self.onOver = onOver
   }
 
@@ -63,6 +69,7 @@ final class WorkerTransitionDriver: TransitionDriver {
     message.double(request.options.completionSpeed)
     message.curve(request.options.completionCurve)
     message.string(frames.rawValue)
+    message.optional(precision) { $0.double($1.grid) }
     worker.host(self)
     worker.call(message.finish(), as: .start(self, completion))
   }
@@ -84,7 +91,7 @@ final class WorkerTransitionDriver: TransitionDriver {
     worker.call(message.finish(), as: .terminate(self, completion))
   }
 
-  func sample(at moment: SampleMoment, completion: @escaping (Result<JSON, DriverError>) -> Void) {
+  func sample(at moment: SampleMoment, completion: @escaping (Result<FrameBytes, DriverError>) -> Void) {
     if let fault { return completion(.failure(.fault(fault))) }
     var message = MessageWriter(.sample)
     message.int(number)

@@ -12,12 +12,14 @@ package final class LocalTransitionDriver: TransitionDriver {
   package let transition: Transition
   /// The animator instance, and what keeps its plugin loaded until the transition is released.
   package let binding: AnimatorBinding
-  /// Each view's `content`, by id (passed through into full frames).
-  private let contents: [String: JSON]
-  private var encoder = FrameEncoder()
+  /// Writes the frames (each view's `content` serialized once, the delta baseline).
+  private var encoder: FrameEncoder
+  /// Where the presentation is sampled for each frame (shared by the factory's drivers).
+  private let scratch: FrameScratch
   package var onEvent: (TransitionEvent) -> Void = { _ in }
-  /// The frame stream of `start(as:completion:)`: the id in each frame, the mode and the next `seq`.
+  /// The frame stream of `start(as:completion:)`: the id in each frame, the mode, the grid and the next `seq`.
   package let frames: FrameMode
+  package let precision: FramePrecision?
   /// When set before `start`, `startViews` records the start state's views (`encodeViews`) as `start` reaches it.
   package var capturesStartViews = false
   /// The `views` of a full frame of the state a cancellation returns to, recorded by `start` (see
@@ -27,11 +29,17 @@ package final class LocalTransitionDriver: TransitionDriver {
   private var seq = 0
 
   /// Wraps `transition`, made by `binding`'s animator; routes the engine's callbacks to `onEvent`.
-  init(transition: Transition, binding: AnimatorBinding, contents: [String: JSON], frames: FrameMode = .full) {
+  init(
+    transition: Transition, binding: AnimatorBinding, contents: [String: JSON], scratch: FrameScratch,
+    frames: FrameMode = .full, precision: FramePrecision? = nil
+  ) {
     self.transition = transition
     self.binding = binding
-    self.contents = contents
+    self.encoder = FrameEncoder(contents: contents)
+    self.scratch = scratch
     self.frames = frames
+    self.precision = precision
+    transition.scene.presentationScratch = scratch.presentation
     transition.onEnd = { [unowned self] in onEvent(.ended($0)) }
     transition.onMisbehavior = { [unowned self] in onEvent(.misbehaved($0)) }
     let previous = transition.scene.onMisuse  // a scene the caller built may report to it as well
@@ -81,23 +89,30 @@ package final class LocalTransitionDriver: TransitionDriver {
     transition.terminate(reason: reason)
   }
 
-  /// Encodes the transition as it is now into a whole `transition/frame` notification (full, or delta against the
-  /// previous streamed frame) and hands its compact text to `send` (borrowed during the call).
-  package func streamFrame<R>(_ stamp: FrameStamp, mode: FrameMode, send: (UnsafeRawBufferPointer) -> R) -> R {
-    transition.scene.presentation(at: transition.time, into: &encoder.states)
-    return encoder.encodeNotification(stamp, mode: mode, contents: contents, send: send)
+  /// Appends the transition as it is now, as a whole `transition/frame` notification message (full, or delta against
+  /// the previous streamed frame), to `message`, its lengths on `precision`'s grid when one is given.
+  package func streamFrame(
+    _ stamp: FrameStamp, mode: FrameMode, precision: FramePrecision?, into message: inout [UInt8]
+  ) {
+    transition.scene.presentation(at: transition.time, into: &scratch.states)
+    precision?.apply(to: &scratch.states)
+    encoder.appendNotification(stamp, mode: mode, states: scratch.states, to: &message)
   }
 
-  /// The transition as it would look at `time` (timeline seconds), as a full frame object.
-  package func sampleFrame(_ stamp: FrameStamp, at time: Double) -> JSON {
-    transition.scene.presentation(at: time, into: &encoder.states)
-    return encoder.encodeObject(stamp, contents: contents)
+  /// Appends the transition as it would look at `time` (timeline seconds), as a full frame object, to `text`.
+  package func sampleFrame(_ stamp: FrameStamp, at time: Double, precision: FramePrecision?, into text: inout [UInt8]) {
+    transition.scene.presentation(at: time, into: &scratch.states)
+    precision?.apply(to: &scratch.states)
+    encoder.appendObject(stamp, states: scratch.states, to: &text)
   }
 
   /// The `views` of a full frame of the transition as it is now (compact JSON array text).
   package func encodeViews() -> [UInt8] {
-    transition.scene.presentation(at: transition.time, into: &encoder.states)
-    return encoder.encodeViews(contents: contents)
+    transition.scene.presentation(at: transition.time, into: &scratch.states)
+    precision?.apply(to: &scratch.states)
+    var text: [UInt8] = []
+    encoder.appendViews(scratch.states, to: &text)
+    return text
   }
 
   // MARK: TransitionDriver
@@ -137,9 +152,12 @@ package final class LocalTransitionDriver: TransitionDriver {
     complete(.success(.done), stream: false) { _, frame in completion(frame) }
   }
 
-  package func sample(at moment: SampleMoment, completion: (Result<JSON, DriverError>) -> Void) {
+  package func sample(at moment: SampleMoment, completion: (Result<FrameBytes, DriverError>) -> Void) {
     let stamp = status.sampleStamp(streamID, at: moment)
-    completion(.success(sampleFrame(stamp, at: stamp.time)))
+    scratch.borrowText { text in
+      sampleFrame(stamp, at: stamp.time, precision: precision, into: &text)
+      text.withUnsafeBytes { completion(.success($0)) }
+    }
   }
 
   package func afterPendingCalls(_ body: () -> Void) { body() }
@@ -153,7 +171,10 @@ package final class LocalTransitionDriver: TransitionDriver {
     if ended { endedFrameSent = true }
     let stamp = status.stamp(streamID, seq: seq)
     seq += 1
-    streamFrame(stamp, mode: frames) { completion(result, $0) }
+    scratch.borrowText { text in
+      streamFrame(stamp, mode: frames, precision: precision, into: &text)
+      text.withUnsafeBytes { completion(result, $0) }
+    }
   }
 
   /// Whether the last frame (of the ended transition) was streamed already.

@@ -91,7 +91,9 @@ package protocol PluginHosting: AnyObject {
   /// A driver for a prepared transition (not started), streaming its frames as `frames` says.
   ///
   /// - Throws: 1010 for a plugin marked crashed, 2008 when the animator cannot be made here and now.
-  func makeDriver(_ prepared: PreparedTransition, frames: FrameMode) throws(ResponseError) -> any TransitionDriver
+  func makeDriver(
+    _ prepared: PreparedTransition, frames: FrameMode, precision: FramePrecision?
+  ) throws(ResponseError) -> any TransitionDriver
   /// Advances every one of `drivers` by `dt` seconds, each streaming a frame (one message per worker, not one per
   /// transition); `each` completes each one, `completion` runs after the last.
   func advance(
@@ -189,11 +191,11 @@ package final class InProcessPlugins: PluginHosting {
     }
   }
 
-  package func makeDriver(_ prepared: PreparedTransition, frames: FrameMode) throws(ResponseError)
-    -> any TransitionDriver
-  {
+  package func makeDriver(
+    _ prepared: PreparedTransition, frames: FrameMode, precision: FramePrecision?
+  ) throws(ResponseError) -> any TransitionDriver {
     do throws(TransitionStartError) {
-      return try factory.make(prepared, frames: frames)
+      return try factory.make(prepared, frames: frames, precision: precision)
     } catch {
       throw error.responseError
     }

@@ -1,7 +1,7 @@
 // The seam between the protocol's bookkeeping (ids, clocks, waiters: TransitionSession) and the engine and plugin work
 // of one transition. Everything the session asks of a transition goes through one `TransitionDriver`; everything a
 // transition tells the session comes back as a `TransitionEvent` or in a call's completion. Only value types cross it
-// (commands, statuses, outcomes, misbehaviour reports, frame bytes), never a `Transition`, a view or an engine animator,
+// (commands, statuses, outcomes, misbehaviour reports, frame text), never a `Transition`, a view or an engine animator,
 // so a driver may run its transition in this process (`LocalTransitionDriver`, whose calls complete before they
 // return) or in a plugin's worker process (whose calls complete when the worker answers).
 
@@ -172,7 +172,8 @@ package typealias DriverCompletion = (Result<TransitionCommandResult, DriverErro
 /// complete in the order they were made (a driver may complete one before it returns, or later); when a call
 /// completes, `status` describes its result and its events have been delivered to `onEvent`.
 ///
-/// Frames: the driver numbers its stream (`seq`) and encodes each frame in its `frames` mode. A call's completion gets
+/// Frames: the driver numbers its stream (`seq`) and encodes each frame in its `frames` mode (lengths on its
+/// `precision` grid, when it has one). A call's completion gets
 /// a frame when the stream has one for it: after `start`, after a command asked to `stream` one, and after any call
 /// that ended the transition (its last frame: the settled or restored state). Never when `frames` is `.none`.
 ///
@@ -196,9 +197,10 @@ package protocol TransitionDriver: AnyObject {
   /// Ends it now, cancelled with `reason` ("inputClosed", "terminated", "pluginUnloaded"); the completion gets its
   /// last frame (nil when it had ended already or streams none).
   func terminate(reason: String, completion: @escaping (FrameBytes?) -> Void)
-  /// The transition as it would look at `moment`, as a full frame object: no time passes and no completion runs
-  /// (CONVENTIONS, `transition/sample`).
-  func sample(at moment: SampleMoment, completion: @escaping (Result<JSON, DriverError>) -> Void)
+  /// The transition as it would look at `moment`, as a full frame object (its compact JSON text, borrowed during the
+  /// completion; lengths on the stream's `precision` grid): no time passes and no completion runs (CONVENTIONS,
+  /// `transition/sample`), and the stream's delta baseline is left alone.
+  func sample(at moment: SampleMoment, completion: @escaping (Result<FrameBytes, DriverError>) -> Void)
   /// Runs `body` once every call made so far has completed (at once when none is outstanding).
   func afterPendingCalls(_ body: @escaping () -> Void)
 }

@@ -87,6 +87,8 @@ package struct PreparedTransition {
 /// Makes transitions run by the animators of `catalog`, in this process.
 package struct TransitionFactory {
   package let catalog: any AnimatorCatalog
+  /// Where the drivers it makes sample their frames (one buffer for all: frames are encoded one at a time).
+  let frameScratch = FrameScratch()
 
   package init(catalog: any AnimatorCatalog) {
     self.catalog = catalog
@@ -108,10 +110,10 @@ package struct TransitionFactory {
   }
 
   /// Makes an animator instance and the engine transition of a prepared request; not started. Its stream (when the
-  /// session starts it) has `frames`.
-  package func make(_ prepared: PreparedTransition, frames: FrameMode = .full) throws(TransitionStartError)
-    -> LocalTransitionDriver
-  {
+  /// session starts it) has `frames`, its lengths on `precision`'s grid when one is given.
+  package func make(
+    _ prepared: PreparedTransition, frames: FrameMode = .full, precision: FramePrecision? = nil
+  ) throws(TransitionStartError) -> LocalTransitionDriver {
     let binding: AnimatorBinding
     do {
       binding = try catalog.instantiate(prepared.entry.qualifiedID)
@@ -133,13 +135,14 @@ package struct TransitionFactory {
     }
     binding.attach(transition)
     return LocalTransitionDriver(
-      transition: transition, binding: binding, contents: request.trees.contents, frames: frames)
+      transition: transition, binding: binding, contents: request.trees.contents, scratch: frameScratch,
+      frames: frames, precision: precision)
   }
 
   /// `prepare` then `make`.
-  package func make(_ request: TransitionRequest, frames: FrameMode = .full) throws(TransitionStartError)
-    -> LocalTransitionDriver
-  {
-    try make(prepare(request), frames: frames)
+  package func make(
+    _ request: TransitionRequest, frames: FrameMode = .full, precision: FramePrecision? = nil
+  ) throws(TransitionStartError) -> LocalTransitionDriver {
+    try make(prepare(request), frames: frames, precision: precision)
   }
 }

@@ -97,7 +97,7 @@ extension TransitionSession {
 
   /// Replies `result` (an error after the plugin log lines that led to it).
   private func answer(_ responder: Responder, _ method: String, _ result: Result<JSON, ResponseError>) {
-    replying(responder, method)(result)
+    replying(responder, method)(result.map { .json($0) })
   }
 
   /// `{"id", "name", "version", "vendor", "description", "abi", "path", "builtin", "generation", "animators",

@@ -15,16 +15,30 @@ package struct StreamOptions: Sendable {
   package var fps: Double
   /// Full frames, deltas, or none.
   package var frames: FrameMode
+  /// The grid frame lengths are rounded to (`precision`); nil: exact shortest digits.
+  package var precision: FramePrecision?
 
-  package init(clock: ClockKind = .realtime, fps: Double = 60, frames: FrameMode = .full) {
+  package init(
+    clock: ClockKind = .realtime, fps: Double = 60, frames: FrameMode = .full, precision: FramePrecision? = nil
+  ) {
     self.clock = clock
     self.fps = fps
     self.frames = frames
+    self.precision = precision
   }
 }
 
+/// What a call answers with.
+package enum ReplyValue {
+  /// A JSON value (json-c serializes it into the reply).
+  case json(JSON)
+  /// One JSON value's compact text, which `write` appends straight into the reply: a sample's frame, from the frame
+  /// encoder, with no tree in between.
+  case text((inout [UInt8]) -> Void)
+}
+
 /// The answer to one call: a result or an error reply.
-package typealias Reply = (Result<JSON, ResponseError>) -> Void
+package typealias Reply = (Result<ReplyValue, ResponseError>) -> Void
 
 extension TransitionSession {
   // MARK: start
@@ -54,10 +68,11 @@ extension TransitionSession {
         try checkCapacity()
         let prepared: PreparedTransition
         do throws(TransitionStartError) { prepared = try factory.prepare(request) } catch { throw error.responseError }
-        let driver = try hosting.makeDriver(prepared, frames: stream.frames)
+        let driver = try hosting.makeDriver(prepared, frames: stream.frames, precision: stream.precision)
         counter += 1
         record = TransitionRecord(
-          number: counter, driver: driver, clock: stream.clock, fps: stream.fps, frames: stream.frames)
+          number: counter, driver: driver, clock: stream.clock, fps: stream.fps, frames: stream.frames,
+          precision: stream.precision)
       } catch {
         flushPluginLogs()
         reply(.failure(error))
@@ -97,7 +112,7 @@ extension TransitionSession {
             var result = JSONObjectBuilder()
             result.setNew("transition", JSON(record.id))
             result.setNew("duration", JSON.number(record.driver.status.duration))
-            reply(.success(result.build()))
+            reply(.success(.json(result.build())))
             if record.outcome == nil {
               if let frame { output.sendSerializedMessage(frame) }
               updateTimer(record)
@@ -144,7 +159,7 @@ extension TransitionSession {
           }
           var status = record.status
           if case .released(let decision) = outcome { status.setNew("decision", JSON(decision.rawValue)) }
-          reply(.success(status.build()))
+          reply(.success(.json(status.build())))
         }
         reportEnds()
       }
@@ -164,7 +179,8 @@ extension TransitionSession {
 
   // MARK: sample, tick
 
-  /// Replies a full frame of transition `id` at `moment`; no time passes.
+  /// Replies a full frame of transition `id` at `moment`; no time passes. The frame's text goes into the reply as the
+  /// driver wrote it (its lengths on the transition's `precision` grid).
   package func sample(_ id: String, at moment: SampleMoment, reply: @escaping Reply) {
     let record: TransitionRecord
     do throws(ResponseError) { record = try self.record(id) } catch {
@@ -176,7 +192,7 @@ extension TransitionSession {
       record.driver.sample(at: moment) { [self] result in
         done()
         switch result {
-        case .success(let frame): reply(.success(frame))
+        case .success(let frame): reply(.success(.text { $0.append(contentsOf: frame) }))
         case .failure(let error): reply(.failure(error.responseError(transition: record.id, phase: record.phase)))
         }
         reportEnds()
@@ -234,10 +250,17 @@ extension TransitionSession {
           for (index, record) in records.enumerated() where record.started {
             ticked.append(statuses[index] ?? record.status.build())
           }
-          reply(.success(["transitions": ticked.build()]))
+          reply(.success(.json(Self.transitions(ticked))))
         }
         reportEnds()
       })
+  }
+
+  /// `{"transitions": [...]}` (a constant key: no dictionary literal, no key copied).
+  private static func transitions(_ array: consuming JSONArrayBuilder) -> JSON {
+    var result = JSONObjectBuilder()
+    result.setNew("transitions", array)
+    return result.build()
   }
 
   // MARK: list, wait
@@ -261,9 +284,10 @@ extension TransitionSession {
         item.setNew("clock", JSON(record.clock.rawValue))
         item.setNew("fps", JSON.number(record.fps))
         item.setNew("frames", JSON(record.frames.rawValue))
+        if let precision = record.precision { item.setNew("precision", JSON.number(precision.grid)) }
         array.append(item.build())
       }
-      reply(.success(["transitions": array.build()]))
+      reply(.success(.json(Self.transitions(array))))
       reportEnds()
     }
     for record in records { record.driver.afterPendingCalls(finish) }

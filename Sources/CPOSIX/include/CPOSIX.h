@@ -1,9 +1,9 @@
 // The few C calls the POSIX module needs that Swift's Glibc module does not import: `pipe2`, `mkostemp`, `memfd_create`
 // and `posix_spawn_file_actions_addclosefrom_np` are declared only under _GNU_SOURCE, `pidfd_open` and `prctl`'s
-// parent-death signal have no usable declaration, `ioctl` is variadic, the <sys/wait.h> status macros are function-like
-// macros (which Swift never imports), Swift has no atomic operations on raw memory shared with another process, and a
-// signal handler must be C (nothing in it may allocate or take a lock). Every name is prefixed, in the style of
-// swift-nio's shims, so it can never collide with what a later libc adds.
+// parent-death signal have no usable declaration, <sys/timerfd.h> is not imported, `ioctl` is variadic, the
+// <sys/wait.h> status macros are function-like macros (which Swift never imports), Swift has no atomic operations on
+// raw memory shared with another process, and a signal handler must be C (nothing in it may allocate or take a lock).
+// Every name is prefixed, in the style of swift-nio's shims, so it can never collide with what a later libc adds.
 #ifndef CPOSIX_H
 #define CPOSIX_H
 
@@ -41,6 +41,14 @@ static inline void CPOSIX_atomic_store_u64(uint64_t *word, uint64_t value) {
 static inline uint64_t CPOSIX_atomic_add_u64(uint64_t *word, uint64_t delta) {
   return __atomic_add_fetch(word, delta, __ATOMIC_SEQ_CST);
 }
+
+/// timerfd_create(2) on CLOCK_MONOTONIC, close-on-exec and non-blocking (Swift's Glibc module does not import
+/// <sys/timerfd.h>). Returns the fd, or -1 with errno set.
+int CPOSIX_timerfd_create_monotonic(void);
+
+/// timerfd_settime(2) with TFD_TIMER_ABSTIME: the timer expires once CLOCK_MONOTONIC reaches `nanoseconds` (0
+/// disarms it). Returns 0, or -1 with errno set.
+int CPOSIX_timerfd_set_absolute(int fd, int64_t nanoseconds);
 
 /// fcntl(F_GETPIPE_SZ): the capacity of the pipe `fd` is an end of, in bytes; -1 with errno (EBADF, or not a pipe).
 int CPOSIX_pipe_capacity(int fd);
