@@ -101,13 +101,19 @@ import Testing
     #expect(client.finish().status == .exited(0))
   }
 
+  /// The host's /proc/<pid>/maps, read whole: Foundation's String(contentsOfFile:) trusts the size procfs reports
+  /// and returns only the first 4 KB, which hid every mapping past the first few dozen.
+  static func mappings(of pid: pid_t) -> String {
+    String(decoding: readFile("/proc/\(pid)/maps"), as: UTF8.self)
+  }
+
   /// Bytes of the files under `folder` (links not followed) and the files below it the host has mapped.
   static func temporaryUsage(of host: HostProcess, in folder: String) -> (bytes: Int, mapped: Set<String>) {
     let files = FileSystem.treeInRemovalOrder(folder).filter {
       (try? FileStatus(path: $0, followLinks: false))?.kind == .regular
     }
     let bytes = files.reduce(0) { $0 + ((try? FileStatus(path: $1, followLinks: false))?.size ?? 0) }
-    let maps = (try? String(contentsOfFile: "/proc/\(host.pid)/maps", encoding: .utf8)) ?? ""
+    let maps = Self.mappings(of: host.pid)
     let mapped = Set(
       maps.split(separator: "\n").compactMap { line -> String? in
         guard let slash = line.firstIndex(of: "/") else { return nil }
@@ -201,7 +207,7 @@ import Testing
       ["--plugin-dir", plugins], environment: Self.environment(["TMPDIR": temporary, "PLANTED_MARKER": marker]))
     let loaded = client.result("plugins/load", ["path": "libOrigin.so"])
     #expect(loaded["id"]?.stringValue == "com.example.test.minimal")
-    let maps = (try? String(contentsOfFile: "/proc/\(client.host.pid)/maps", encoding: .utf8)) ?? ""
+    let maps = Self.mappings(of: client.host.pid)
     #expect(maps.contains(own + "/libhelper.so"), "the plugin's own helper, from its real folder")
     #expect(!maps.contains(temporary + "/libhelper.so"))
     #expect(client.finish().status == .exited(0))
