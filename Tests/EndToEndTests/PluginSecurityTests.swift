@@ -101,13 +101,19 @@ import Testing
     #expect(client.finish().status == .exited(0))
   }
 
+  /// The host's /proc/<pid>/maps, read whole: Foundation's String(contentsOfFile:) trusts the size procfs reports
+  /// and returns only the first 4 KB, which hid every mapping past the first few dozen.
+  static func mappings(of pid: pid_t) -> String {
+    String(decoding: readFile("/proc/\(pid)/maps"), as: UTF8.self)
+  }
+
   /// Bytes of the files under `folder` (links not followed) and the files below it the host has mapped.
   static func temporaryUsage(of host: HostProcess, in folder: String) -> (bytes: Int, mapped: Set<String>) {
     let files = FileSystem.treeInRemovalOrder(folder).filter {
       (try? FileStatus(path: $0, followLinks: false))?.kind == .regular
     }
     let bytes = files.reduce(0) { $0 + ((try? FileStatus(path: $1, followLinks: false))?.size ?? 0) }
-    let maps = (try? String(contentsOfFile: "/proc/\(host.pid)/maps", encoding: .utf8)) ?? ""
+    let maps = Self.mappings(of: host.pid)
     let mapped = Set(
       maps.split(separator: "\n").compactMap { line -> String? in
         guard let slash = line.firstIndex(of: "/") else { return nil }
@@ -211,13 +217,8 @@ import Testing
       ["--plugin-dir", plugins], environment: Self.environment(["TMPDIR": temporary, "PLANTED_MARKER": marker]))
     let loaded = client.result("plugins/load", ["path": "libOrigin.so"])
     #expect(loaded["id"]?.stringValue == "com.example.test.minimal")
-    // What the host and its workers (one runs the plugin) have mapped, each file read whole (a /proc file has no size,
-    // and one read of it gives a page at most).
-    let maps = ([client.host.pid] + WorkerProcesses.of(client.host.pid)).map { pid in
-      let file = try? FileDescriptor.open("/proc/\(pid)/maps", .readOnly, options: .closeOnExec)
-      defer { try? file?.close() }
-      return String(decoding: (try? file?.readToEnd()) ?? [], as: UTF8.self)
-    }.joined()
+    // What the host and its workers (one runs the plugin) have mapped.
+    let maps = ([client.host.pid] + WorkerProcesses.of(client.host.pid)).map { Self.mappings(of: $0) }.joined()
     #expect(maps.contains(own + "/libhelper.so"), "the plugin's own helper, from its real folder")
     #expect(!maps.contains(temporary + "/libhelper.so"))
     #expect(client.finish().status == .exited(0))
