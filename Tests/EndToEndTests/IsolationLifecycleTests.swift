@@ -25,31 +25,60 @@ import Testing
   /// The fixture's load phases and the crash report's name for each.
   static let loadPhases = [("constructor", "a library constructor"), ("entry", "th_plugin_entry"), ("init", "init")]
 
-  /// A crash while loading (in a library constructor, inside th_plugin_entry, inside init): plugins/load answers 1009
-  /// naming the phase and the signal, the host serves on, and the same file loads once "fixed".
+  /// A crash while loading (in a library constructor, inside th_plugin_entry, inside init), with another plugin's
+  /// transition playing alongside in real time: plugins/load answers 1009 naming the phase and the signal, the request
+  /// right behind it is answered, plugins/list lists no such plugin (a load that failed adds nothing), the good
+  /// transition plays through on time with the right geometry, and the same file loads, runs and reloads once "fixed".
   @Test(arguments: loadPhases)
   func aCrashWhileLoadingFailsItsLoadAndTheHostLoadsItOnceFixed(_ phase: String, _ name: String) throws {
     let marker = try Self.constructorMarker()
     defer { unlink(marker) }
     let host = try HostProcess(isolationFlags, environment: Self.environment(marker: marker, phase: phase))
     let client = TransitionClient(host: host)
-    let error = client.error("plugins/load", ["path": "libTestPluginFaultConstructor.so"])
+    let plugin = "com.example.test.fault.constructor"
+    #expect(client.result("plugins/load", ["path": "libTestPluginMinimal.so"])["id"] != nil)
+    let goodDuration = 1.2
+    #expect(client.result("transition/start", IsolationScene.goodFade(duration: goodDuration))["transition"] == "t1")
+    client.send([
+      "jsonrpc": "2.0", "id": 900, "method": "plugins/load", "params": ["path": "libTestPluginFaultConstructor.so"],
+    ])
+    client.send(["jsonrpc": "2.0", "id": 901, "method": "animators/list"])
+    let reply = try #require(client.waitFor { $0["id"]?.intValue == 900 })
+    let other = try #require(client.waitFor { $0["id"]?.intValue == 901 })
+    #expect(other["result"]?["animators"]?.count ?? 0 >= 5)
+    let error = try #require(reply["error"], "\(reply)")
     #expect(error["code"] == 1009)
     #expect(error["data"]?["phase"]?.stringValue == name)
     #expect(error["data"]?["signal"] == "SIGSEGV")
+    #expect(error["data"]?["path"]?.stringValue?.hasSuffix("libTestPluginFaultConstructor.so") == true)
     // The host learns the plugin's id from the worker's answer to the load, which never came.
     #expect(error["data"]?["plugin"] == .null)
     let garbage = client.error("plugins/load", ["path": "libTestPluginFaultGarbageDescriptor.so"])
     #expect(garbage["code"] == 1009)
     #expect(garbage["data"]?["signal"] == "SIGSEGV")
-    // The host is up and serves the others.
-    #expect(client.result("animators/list")["animators"]?.count ?? 0 >= 5)
+    let listed = client.result("plugins/list")
+    let ids = listed["plugins"]?.elements.compactMap { $0["id"]?.stringValue } ?? []
+    #expect(ids.contains("com.example.test.minimal"))
+    #expect(!ids.contains(plugin))
+    #expect(!ids.contains("com.example.test.fault.garbagedescriptor"))
+    // `failed` lists the start-up auto-load's failures (Protocol.md), which were none: plugins/load answered its own.
+    #expect(listed["failed"] == [])
+    // Fixed: the same file loads, its transition runs (the fixture's sound: alpha 0 → 1 linearly over 0.4 s), reloads.
     unlink(marker)
     #expect(client.result("plugins/load", ["path": "libTestPluginFaultConstructor.so"])["state"] == "loaded")
-    let started = client.result("transition/start", IsolationScene.start("com.example.test.fault.constructor/sound"))
-    #expect(started["transition"] == "t1")
+    try IsolationScene.expectSoundCompletes(client, plugin)
+    let reloaded = client.result("plugins/reload", ["plugin": JSON(plugin)])
+    #expect(reloaded["generation"] == 2)
+    #expect(reloaded["crashCount"] == 0)
+    try IsolationScene.expectSoundCompletes(client, plugin)
+
+    let goodEnd = try #require(client.waitForDidEnd("t1"))
+    #expect(goodEnd.serialized() == #"{"transition":"t1","completed":true,"cancelled":false}"#)
+    IsolationScene.checkGoodFade(client.received, "t1", duration: goodDuration)
+    let workers = WorkerProcesses.of(host.pid)
     let (_, status) = client.finish()
     #expect(status == .exited(0))
+    #expect(WorkerProcesses.remaining(workers).isEmpty)
   }
 
   /// A --plugin-dir holding a library whose constructor crashes and one whose descriptor is garbage: the host starts,
@@ -146,19 +175,51 @@ import Testing
     #expect(status == .exited(0))
   }
 
+  /// A plugin that writes garbage (and a forged reply) to fd 1 while another plugin's transition plays alongside in real
+  /// time: the bytes reach the log, not the client; it is no crash (plugins/list: loaded, no crash), its transition
+  /// animates on with the fixture's geometry, the request right behind its start is answered, it works after a reload,
+  /// and the good transition plays through on time with the right geometry.
   @Test func writingGarbageToStdoutReachesTheLogNotTheClient() throws {
     let client = try TransitionClient(isolationFlags)
     let plugin = "com.example.test.fault.writestdout"
-    client.result("plugins/load", ["path": "libTestPluginFaultWriteStdout.so"])
-    #expect(client.result("transition/start", IsolationScene.start(plugin + "/faulty"))["transition"] == "t1")
-    client.result("transition/tick", ["dt": 1])
-    #expect(client.waitForDidEnd("t1")?["completed"] == true)
+    #expect(client.result("plugins/load", ["path": "libTestPluginMinimal.so"])["id"] != nil)
+    #expect(client.result("plugins/load", ["path": "libTestPluginFaultWriteStdout.so"])["id"]?.stringValue == plugin)
+    let goodDuration = 1.2
+    #expect(client.result("transition/start", IsolationScene.goodFade(duration: goodDuration))["transition"] == "t1")
+    client.send([
+      "jsonrpc": "2.0", "id": 900, "method": "transition/start", "params": IsolationScene.start(plugin + "/faulty"),
+    ])
+    client.send(["jsonrpc": "2.0", "id": 901, "method": "animators/list"])
+    let reply = try #require(client.waitFor { $0["id"]?.intValue == 900 })
+    let other = try #require(client.waitFor { $0["id"]?.intValue == 901 })
+    #expect(reply["result"]?["transition"] == "t2", "\(reply)")
+    #expect(other["result"]?["animators"]?.count ?? 0 >= 4)
+    // The faulty animator animates as the fixture's sound one does: alpha 0 → 1 linearly over 0.4 s.
+    let ticked = client.result("transition/tick", ["transition": "t2", "dt": 0.1])
+    #expect(ticked["transitions"]?[0]?["percent"]?.doubleValue == 0.25)
+    let frame = TransitionClient.frames(client.received, of: "t2").last
+    #expect(frame?.view("detail")?["alpha"]?.doubleValue == 0.25)
+    #expect(frame?.view("detail")?["frame"] == ["x": 0, "y": 0, "width": 400, "height": 800])
+    client.result("transition/tick", ["transition": "t2", "dt": 0.5])
+    #expect(client.waitForDidEnd("t2")?["completed"] == true)
     let listed = client.result("plugins/list")["plugins"]?.elements.first { $0["id"]?.stringValue == plugin }
+    #expect(listed?["state"] == "loaded")
     #expect(listed?["crashCount"] == 0)
+    #expect(listed?["lastCrash"] == nil || listed?["lastCrash"] == .null)
+    let reloaded = client.result("plugins/reload", ["plugin": JSON(plugin)])
+    #expect(reloaded["generation"] == 2)
+    try IsolationScene.expectSoundCompletes(client, plugin, animator: "faulty")
+
+    let goodEnd = try #require(client.waitForDidEnd("t1"))
+    #expect(goodEnd.serialized() == #"{"transition":"t1","completed":true,"cancelled":false}"#)
+    IsolationScene.checkGoodFade(client.received, "t1", duration: goodDuration)
+    let workers = WorkerProcesses.of(client.host.pid)
     let (_, status) = client.finish()
     #expect(status == .exited(0))
     #expect(!client.received.contains { $0["result"]?.stringValue?.contains("forged") == true })
+    #expect(client.received.filter { $0["id"] == 1 }.count == 1)
     #expect(String(decoding: client.host.stderr.all(), as: UTF8.self).contains("forged by write(1)"))
+    #expect(WorkerProcesses.remaining(workers).isEmpty)
   }
 
   /// Without isolation the forger's reply does reach the client (it finds the protocol's descriptor): the fixture is

@@ -125,6 +125,22 @@ enum IsolationScene {
     #expect(
       last?.view("detail")?["frame"] == ["x": 0, "y": 0, "width": 400, "height": 800], sourceLocation: sourceLocation)
   }
+
+  /// A transition of the plugin's sound animator (or another that animates as it does) completes, with the fault
+  /// fixtures' linear fade: alpha 0 → 1 over 0.4 s.
+  static func expectSoundCompletes(
+    _ client: TransitionClient, _ plugin: String, animator: String = "sound",
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    let started = client.result("transition/start", start(plugin + "/" + animator))
+    let id = try #require(started["transition"]?.stringValue, sourceLocation: sourceLocation)
+    let ticked = client.result("transition/tick", ["transition": JSON(id), "dt": 0.1])
+    #expect(ticked["transitions"]?[0]?["percent"]?.doubleValue == 0.25, sourceLocation: sourceLocation)
+    let frame = TransitionClient.frames(client.received, of: id).last
+    #expect(frame?.view("detail")?["alpha"]?.doubleValue == 0.25, sourceLocation: sourceLocation)
+    client.result("transition/tick", ["transition": JSON(id), "dt": 0.5])
+    #expect(client.waitForDidEnd(id)?["completed"] == true, sourceLocation: sourceLocation)
+  }
 }
 
 @Suite struct IsolationFaultTests {
@@ -191,11 +207,11 @@ enum IsolationScene {
     #expect(listed?["lastCrash"]?["code"]?.intValue == Int64(fault.code))
 
     // The next transition gets a fresh worker of the same generation; a reload a new generation.
-    try expectSoundCompletes(client, fault.plugin)
+    try IsolationScene.expectSoundCompletes(client, fault.plugin)
     let reloaded = client.result("plugins/reload", ["plugin": JSON(fault.plugin)])
     #expect(reloaded["generation"] == 2)
     #expect(reloaded["crashCount"] == 0)
-    try expectSoundCompletes(client, fault.plugin)
+    try IsolationScene.expectSoundCompletes(client, fault.plugin)
 
     // The other plugin's transition played through all of it.
     let goodEnd = try #require(client.waitForDidEnd("t1"))
@@ -240,19 +256,5 @@ enum IsolationScene {
     if let detail = fault.detail {
       #expect(data?["detail"]?.stringValue?.contains(detail) == true, sourceLocation: sourceLocation)
     }
-  }
-
-  /// A transition of the plugin's sound animator completes, with the fixture's linear fade.
-  private func expectSoundCompletes(
-    _ client: TransitionClient, _ plugin: String, sourceLocation: SourceLocation = #_sourceLocation
-  ) throws {
-    let started = client.result("transition/start", IsolationScene.start(plugin + "/sound"))
-    let id = try #require(started["transition"]?.stringValue, sourceLocation: sourceLocation)
-    let ticked = client.result("transition/tick", ["transition": JSON(id), "dt": 0.1])
-    #expect(ticked["transitions"]?[0]?["percent"]?.doubleValue == 0.25, sourceLocation: sourceLocation)
-    let frame = TransitionClient.frames(client.received, of: id).last
-    #expect(frame?.view("detail")?["alpha"]?.doubleValue == 0.25, sourceLocation: sourceLocation)
-    client.result("transition/tick", ["transition": JSON(id), "dt": 0.5])
-    #expect(client.waitForDidEnd(id)?["completed"] == true, sourceLocation: sourceLocation)
   }
 }
