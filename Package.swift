@@ -323,7 +323,7 @@ targets.append(
 
 // Transition files in plain UIKit idiom, compiled as they are with one declaration file each (Declaration.swift);
 // the AnimatorTests load them with dlopen. `import Foundation` in them is TransitionFoundation (the module alias).
-for name in ["Flip"] {
+for name in ["Flip", "Segue"] {
   products.append(.library(name: "UIKitExample\(name)", type: .dynamic, targets: ["UIKitExample\(name)"]))
   targets.append(
     .target(

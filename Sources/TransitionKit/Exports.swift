@@ -76,6 +76,31 @@ public struct TransitionPluginExport: @unchecked Sendable {
   }
 }
 
+extension TransitionPluginExport {
+  /// `UIStoryboardSegue` subclasses for the `segue` and `unwind` operations: `perform` makes the segue of a
+  /// segue, `unwind` the one of an unwind (as a view controller's `segueForUnwinding(to:from:identifier:)` would),
+  /// each from the identifier (this export's id), the source (the from side) and the destination (the to side);
+  /// `SomeSegue.init` fits. The SDK runs its `perform()`, which ends the transition by calling
+  /// `source.present(destination, animated:)` (segue) or `dismiss(animated:)` (unwind).
+  ///
+  /// - Parameter duration: the transition's length for the host (percent, scrubbing): a segue has no
+  ///   `transitionDuration`. Its animations decide when it ends.
+  public static func segue(
+    id: StaticString, name: StaticString, summary: StaticString? = nil, duration: TimeInterval,
+    perform: @escaping (String?, UIViewController, UIViewController) -> UIStoryboardSegue,
+    unwind: ((String?, UIViewController, UIViewController) -> UIStoryboardSegue)? = nil
+  ) -> TransitionPluginExport {
+    let identifier = id.description
+    return TransitionPluginExport(
+      id: id, name: name, summary: summary, operations: unwind == nil ? [.segue] : [.segue, .unwind], parameters: [],
+      makeSource: {
+        .animator(
+          SegueAnimator(duration: duration, identifier: identifier, perform: perform, unwind: unwind),
+          presentationController: { nil })
+      })
+  }
+}
+
 /// Where one transition's animator comes from.
 enum AnimatorSource {
   /// The animator itself, and how to make its presentation controller.

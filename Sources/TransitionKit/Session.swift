@@ -35,6 +35,8 @@ final class Session: @unchecked Sendable {
   private(set) lazy var presentingViewController = UIViewController(role: .presenting, session: self)
   /// The navigation controller of a push or pop (`viewController.navigationController`).
   private(set) lazy var navigationController = UINavigationController(session: self)
+  /// The segue whose `perform()` runs this transition (a segue export), for `present` and `dismiss`.
+  var runningSegue: UIStoryboardSegue?
   /// UIApplication's key window (see `window`).
   private var cachedWindow: UIWindow?
   /// How many animations functions are running (for `UIView.performWithoutAnimation`).

@@ -56,10 +56,12 @@ import TransitionEngine
   @Test func declarationsBecomeAnimatorsWithTheirOperations() throws {
     let registry = try TestSupport.registry(loadingFixtures: ["UIKitSurface"])
     let animators = try #require(registry.plugins.first).info.animators
-    #expect(animators.map(\.id) == ["bare", "delegate", "silent-delegate", "navigation", "native"])
+    #expect(
+      animators.map(\.id) == ["bare", "delegate", "silent-delegate", "navigation", "handler-segue", "native"])
+    // A segue export without an unwind serves segues alone.
     #expect(
       animators.map(\.operations) == [
-        ["present"], ["present", "dismiss"], ["present", "dismiss"], ["push", "pop"], nil,
+        ["present"], ["present", "dismiss"], ["present", "dismiss"], ["push", "pop"], ["segue"], nil,
       ])
     #expect(animators[1].name == "Transitioning delegate")
     // The host refuses what the declaration does not allow (a transitioning delegate serves no push).
@@ -110,7 +112,11 @@ import TransitionEngine
     #expect(
       run.log.warnings == [
         "\(source): TransitionKit: Unbalanced calls to begin/end appearance transitions for "
-          + "<UIViewController: presented (to), view to>"
+          + "<UIViewController: presented (to), view to>",
+        "\(source): TransitionKit: present(_:animated:completion:) on <UIViewController: presenting (from), view "
+          + "from> outside a segue's perform(): plugin code cannot start transitions; ignored",
+        "\(source): TransitionKit: dismiss(animated:completion:) on <UIViewController: presented (to), view to> "
+          + "outside a segue's perform(): plugin code cannot start transitions; ignored",
       ])
     #expect(try run.base.run() == .completed)
     #expect(run.misbehaviors.isEmpty)
@@ -205,5 +211,17 @@ import TransitionEngine
     let run = try Run("native", .present)
     #expect(try run.base.run() == .completed)
     #expect(run.notes("native") == ["native present"])
+  }
+
+  /// A segue made with UIKit's `init(identifier:source:destination:performHandler:)`: its `perform()` runs the
+  /// handler with the export's id as identifier, and `present` from it ends the transition, then runs its
+  /// completion.
+  @Test func segueWithAPerformHandlerPresents() throws {
+    let run = try Run("handler-segue", .segue)
+    #expect(try run.base.run() == .completed)
+    #expect(run.notes("handler-segue") == ["perform handler-segue from → to", "presented"])
+    // A segue replaces the source scene.
+    #expect(run.scene.container.subviews.map(\.id) == ["to"])
+    #expect(run.misbehaviors.isEmpty && run.log.warnings.isEmpty)
   }
 }

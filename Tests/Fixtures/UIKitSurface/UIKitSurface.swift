@@ -19,6 +19,13 @@ enum UIKitSurfacePlugin: TransitionPlugin {
     .transitioningDelegate(id: "delegate", name: "Transitioning delegate") { SurfaceTransitioningDelegate() },
     .transitioningDelegate(id: "silent-delegate", name: "Delegate without animators") { SilentDelegate() },
     .navigationControllerDelegate(id: "navigation", name: "Navigation delegate") { SurfaceNavigationDelegate() },
+    .segue(id: "handler-segue", name: "Segue with a handler", duration: 0) { identifier, source, destination in
+      UIStoryboardSegue(identifier: identifier, source: source, destination: destination) {
+        note("perform \(identifier ?? "nil") \(source.view.identifier) → \(destination.view.identifier)")
+        UIApplication.shared.keyWindow?.addSubview(destination.view)
+        source.present(destination, animated: false) { note("presented") }
+      }
+    },
     .native(NativeAnimator.self),
   ]
 }
@@ -98,6 +105,9 @@ final class BareAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     toVC.endAppearanceTransition()
     toVC.endAppearanceTransition()
     note("navigationController \(toVC.navigationController == nil)")
+    // Outside a segue's perform(), present and dismiss start nothing: logged, ignored.
+    transitionContext.viewController(forKey: .from)!.present(toVC, animated: true) { note("never") }
+    toVC.dismiss(animated: true)
 
     UIView.animate(
       withDuration: 0.5, delay: 0, options: .curveLinear,
