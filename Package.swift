@@ -322,8 +322,8 @@ targets.append(
 // MARK: - UIKit examples (Examples/uikit/<Name>, product UIKitExample<Name>, never auto-loaded)
 
 // Transition files in plain UIKit idiom, compiled as they are with one declaration file each (Declaration.swift);
-// the AnimatorTests load them with dlopen. `import Foundation` in them is TransitionFoundation (the module alias).
-for name in ["Flip", "Segue"] {
+// the AnimatorTests and PluginValidatorTests load them with dlopen. `import Foundation` in them is TransitionFoundation (the module alias).
+for name in ["Flip", "Segue", "Sheet"] {
   products.append(.library(name: "UIKitExample\(name)", type: .dynamic, targets: ["UIKitExample\(name)"]))
   targets.append(
     .target(

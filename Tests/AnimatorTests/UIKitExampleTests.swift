@@ -112,7 +112,7 @@ private typealias S = CAnimatorSupport
   @Test func examplesAreUIKitSourcesWithOneDeclarationFile() throws {
     let names = Self.sdkOnlyNames()
     let examples = Self.examples()
-    #expect(examples.map { $0.folder.split(separator: "/").last! } == ["Flip", "Segue"])
+    #expect(examples.map { $0.folder.split(separator: "/").last! } == ["Flip", "Segue", "Sheet"])
     for (folder, files) in examples {
       #expect(files.contains("Declaration.swift"), "\(folder)")
       let declaration = Self.text(folder + "/Declaration.swift")
@@ -281,5 +281,77 @@ private typealias S = CAnimatorSupport
     #expect(slide.info.operations == ["segue", "unwind"])
     let instance = try #require(try registry.lease(animatorID: "slide").makeInstance())
     #expect(instance.transitionDuration() == 0.5)
+  }
+
+  // MARK: - Sheet: CustomPresenter's spring sheet over a dimming view, through a transitioning delegate
+
+  /// A transition of the sheet example on SheetTests' scene (the dismissal's with the dimming view the presentation
+  /// left, as a client that shows the presentation's chrome sends it), started.
+  static func sheetRun(_ operation: TransitionOperation, _ log: LogCapture, interactive: Bool = false) throws
+    -> PluginTransitionRun
+  {
+    let registry = try registry(loadingPaths: [BuildProducts.uikitExample("Sheet")], log: log)
+    let scene = Scene(containerSize: Size(width: 400, height: 800))
+    let dismissing = operation == .dismiss
+    let (from, to) = try SheetTests.trees(scene, dismissing: dismissing, dimming: dismissing)
+    let run = try PluginTransitionRun(
+      registry, "sheet", scene: scene, from: from, to: to, operation: operation,
+      options: TransitionOptions(isInteractive: interactive))
+    try run.start()
+    return run
+  }
+
+  @Test func sheetPresentSpringsUpOverAFadingDimmingView() throws {
+    let log = LogCapture()
+    let run = try Self.sheetRun(.present, log)
+    #expect(run.transition.duration == 1)
+    // The animator's own dimming view (no id: the host chose one) lies between the presenter and the sheet.
+    let subviews = run.containerSubviews
+    #expect(subviews.count == 3 && subviews.first == "presenter" && subviews.last == "sheet")
+    let dimming = subviews[1]
+    #expect(run.scene.view(withID: dimming)?.backgroundColor == Color(r: 0, g: 0, b: 0, a: 1))
+    // UIView.animate(1.0, usingSpringWithDamping: 1, initialSpringVelocity: 0): the sheet rises from the
+    // container's maxY by 800·p while the dimming view reaches 0.4·p.
+    let spring = UIKitSpring(dampingRatio: 1, duration: 1)
+    for t in SheetTests.times {
+      let p = spring.progress(t)
+      expectView(
+        try #require(try run.state("sheet", at: t)), frame: Rect(x: 0, y: 800 * (1 - p), width: 400, height: 800),
+        alpha: 1, "t=\(t)")
+      expectView(try #require(try run.state(dimming, at: t)), frame: SheetTests.bounds, alpha: 0.4 * p, "t=\(t)")
+      expectView(try #require(try run.state("presenter", at: t)), frame: SheetTests.bounds, alpha: 1, "t=\(t)")
+    }
+    #expect(try run.run() == .completed)
+    #expect(run.containerSubviews == subviews)
+    #expect(run.misbehaviors.isEmpty && log.warnings.isEmpty)
+  }
+
+  @Test func sheetDismissSpringsDownAndRemovesTheDimmingView() throws {
+    let log = LogCapture()
+    let run = try Self.sheetRun(.dismiss, log)
+    #expect(run.containerSubviews == ["presenter", "dimming", "sheet"])
+    let spring = UIKitSpring(dampingRatio: 1, duration: 1)
+    for t in SheetTests.times {
+      let p = spring.progress(t)
+      expectView(
+        try #require(try run.state("sheet", at: t)), frame: Rect(x: 0, y: 800 * p, width: 400, height: 800),
+        alpha: 1, "t=\(t)")
+      expectView(try #require(try run.state("dimming", at: t)), frame: SheetTests.bounds, alpha: 0.4 * (1 - p))
+    }
+    #expect(try run.run() == .completed)
+    #expect(run.containerSubviews == ["presenter"])
+    #expect(run.misbehaviors.isEmpty && log.warnings.isEmpty)
+  }
+
+  @Test func sheetCancelledPresentationRemovesItsDimmingView() throws {
+    let run = try Self.sheetRun(.present, LogCapture(), interactive: true)
+    try run.transition.update(percent: 0.5)
+    let p = UIKitSpring(dampingRatio: 1, duration: 1).progress(0.5)
+    let sheet = try #require(run.transition.presentation().first { $0.id == "sheet" })
+    expectClose(sheet.frame.origin.y, 800 * (1 - p))
+    try run.transition.cancel()
+    #expect(try run.run() == .cancelled(reason: nil))
+    #expect(run.containerSubviews == ["presenter"])
+    #expect(run.misbehaviors.isEmpty)
   }
 }

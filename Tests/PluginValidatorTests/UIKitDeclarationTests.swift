@@ -2,11 +2,13 @@ import PluginValidator
 import TestSupport
 import Testing
 
-/// `transition-host validate` on plugins of UIKit sources declared through a transitioning delegate
-/// (Examples/uikit/Flip) and through UIStoryboardSegue subclasses (Examples/uikit/Segue): to the validator they are
-/// ordinary plugins, and pass the whole battery for both operations each declaration allows.
+/// `transition-host validate` on plugins of UIKit sources declared through transitioning delegates
+/// (Examples/uikit/Flip and Sheet) and through UIStoryboardSegue subclasses (Examples/uikit/Segue): to the validator
+/// they are ordinary plugins, and pass the whole battery for both operations each declaration allows.
 @Suite struct UIKitDeclarationTests {
-  @Test(arguments: [("Flip", ["present", "dismiss"]), ("Segue", ["segue", "unwind"])])
+  @Test(arguments: [
+    ("Flip", ["present", "dismiss"]), ("Segue", ["segue", "unwind"]), ("Sheet", ["present", "dismiss"]),
+  ])
   func declaredPluginPassesEveryCheck(example: String, expected: [String]) {
     let report = Validator(command: Build.checkProcess, settings: ValidatorSettings(timeout: 20))
       .validate(plugin: BuildProducts.uikitExample(example))
