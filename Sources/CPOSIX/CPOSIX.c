@@ -2,9 +2,81 @@
 #define _GNU_SOURCE
 #include <stdlib.h>
 #include <unistd.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <linux/sockios.h>
 
 #include "CPOSIX.h"
 
 int CPOSIX_pipe2(int fds[2], int flags) { return pipe2(fds, flags); }
 
 int CPOSIX_mkostemp(char *template_path, int flags) { return mkostemp(template_path, flags); }
+
+int CPOSIX_pipe_capacity(int fd) { return fcntl(fd, F_GETPIPE_SZ); }
+
+int CPOSIX_unread_bytes(int fd, int *count) { return ioctl(fd, FIONREAD, count); }
+
+int CPOSIX_unsent_bytes(int fd, int *count) { return ioctl(fd, SIOCOUTQ, count); }
+
+// The fatal-signal cleanup. Its state is written only while no handler is installed (or with the signals blocked),
+// and the handler only reads it and makes async-signal-safe calls (unlink, rmdir, sigaction, raise).
+static const int fatal_signals[] = {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP, SIGSYS};
+enum { FATAL_SIGNAL_COUNT = sizeof fatal_signals / sizeof fatal_signals[0] };
+static struct sigaction previous_actions[FATAL_SIGNAL_COUNT];
+static const char *const *volatile cleanup_paths;
+static volatile int cleanup_count;
+static volatile sig_atomic_t cleanup_armed;
+
+static void restore_previous_actions(void) {
+  for (int i = 0; i < FATAL_SIGNAL_COUNT; i++) sigaction(fatal_signals[i], &previous_actions[i], NULL);
+}
+
+static void fatal_signal_cleanup_handler(int signal_number, siginfo_t *info, void *context) {
+  (void)context;
+  int saved_errno = errno;
+  if (cleanup_armed) {
+    cleanup_armed = 0;
+    const char *const *paths = cleanup_paths;
+    for (int i = 0; i < cleanup_count; i++) {
+      if (unlink(paths[i]) != 0 && (errno == EISDIR || errno == EPERM)) rmdir(paths[i]);
+    }
+  }
+  restore_previous_actions();
+  errno = saved_errno;
+  // A fault (si_code > 0) happens again when the instruction re-executes, now under the previous handler (the Swift
+  // runtime's backtracer, or the default action). A sent signal (kill, raise, abort) must be raised again; it is
+  // blocked while this handler runs, so it arrives as soon as the handler returns.
+  if (info == NULL || info->si_code <= 0) raise(signal_number);
+}
+
+int CPOSIX_fatal_signal_cleanup(const char *const *paths, int count) {
+  if (cleanup_armed) CPOSIX_fatal_signal_cleanup_cancel();
+  cleanup_paths = paths;
+  cleanup_count = count;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_sigaction = fatal_signal_cleanup_handler;
+  action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+  sigemptyset(&action.sa_mask);
+  for (int i = 0; i < FATAL_SIGNAL_COUNT; i++) {
+    if (sigaction(fatal_signals[i], &action, &previous_actions[i]) != 0) {
+      int saved_errno = errno;
+      for (int j = 0; j < i; j++) sigaction(fatal_signals[j], &previous_actions[j], NULL);
+      errno = saved_errno;
+      return -1;
+    }
+  }
+  cleanup_armed = 1;
+  return 0;
+}
+
+void CPOSIX_fatal_signal_cleanup_cancel(void) {
+  if (!cleanup_armed) return;
+  cleanup_armed = 0;
+  restore_previous_actions();
+  cleanup_paths = NULL;
+  cleanup_count = 0;
+}

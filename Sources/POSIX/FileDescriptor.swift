@@ -172,6 +172,8 @@ package struct FileDescriptor: RawRepresentable, Hashable, Sendable, CustomStrin
     package static let truncate = OpenOptions(rawValue: O_TRUNC)
     /// `O_CLOEXEC`: not inherited by spawned children (what every descriptor but 0, 1 and 2 wants).
     package static let closeOnExec = OpenOptions(rawValue: O_CLOEXEC)
+    /// `O_EXCL` (with `.create`): fail with `.fileExists` rather than open a file that is already there.
+    package static let exclusive = OpenOptions(rawValue: O_EXCL)
   }
 
   /// open(2) of `path`; `permissions` apply to a file that `.create` makes.
@@ -223,30 +225,55 @@ package struct FileStatus: Sendable, Equatable {
     case regular
     case directory
     case pipe
+    case socket
+    case symbolicLink
     case other
   }
 
   package var kind: Kind
   /// Bytes.
   package var size: Int
-  /// The inode number (a pipe's shows in /proc as `pipe:[inode]`).
+  /// The device and inode numbers (a pipe's inode shows in /proc as `pipe:[inode]`).
+  package var device: UInt64
   package var inode: UInt64
+  /// The permission bits with set-user-id, set-group-id and sticky (`st_mode & 07777`).
+  package var permissions: mode_t
+  /// The owner and the group.
+  package var owner: uid_t
+  package var group: gid_t
+  /// Last modification and last status change, in nanoseconds since the epoch.
+  package var modificationTime: Int64
+  package var changeTime: Int64
 
   init(_ info: stat) {
     switch info.st_mode & S_IFMT {
     case S_IFREG: kind = .regular
     case S_IFDIR: kind = .directory
     case S_IFIFO: kind = .pipe
+    case S_IFSOCK: kind = .socket
+    case S_IFLNK: kind = .symbolicLink
     default: kind = .other
     }
     size = Int(info.st_size)
+    device = UInt64(info.st_dev)
     inode = UInt64(info.st_ino)
+    permissions = info.st_mode & 0o7777
+    owner = info.st_uid
+    group = info.st_gid
+    modificationTime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+    changeTime = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
   }
 
-  /// stat(2) of `path` (links followed).
-  package init(path: String) throws(Errno) {
+  /// stat(2) of `path` (links followed), or lstat(2) of the link itself when `followLinks` is false.
+  package init(path: String, followLinks: Bool = true) throws(Errno) {
     var info = stat()
-    _ = try Errno.check { stat(path, &info) }
+    _ = try Errno.check { followLinks ? stat(path, &info) : lstat(path, &info) }
     self.init(info)
   }
+
+  /// Whether users other than the owner may write it: world-writable, or group-writable.
+  package var isWritableByOthers: Bool { permissions & 0o002 != 0 }
+  package var isWritableByGroup: Bool { permissions & 0o020 != 0 }
+  /// The sticky bit: in a folder, only an entry's owner may rename or remove it (as in /tmp).
+  package var isSticky: Bool { permissions & 0o1000 != 0 }
 }

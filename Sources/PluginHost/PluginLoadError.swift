@@ -38,12 +38,25 @@ package enum PluginLoadError: Error, Sendable, Equatable {
   case invalidDescriptor(path: String, reason: String)
   /// `pluginInitFailed`: the plugin's `init` returned false.
   case initFailed(path: String, pluginID: String)
-  /// `pluginPathNotAllowed`: the path lies outside every plugin folder and `--allow-any-plugin-path` was not given.
-  case pathNotAllowed(path: String, folders: [String])
+  /// `pluginPathNotAllowed`: the path lies outside every plugin folder and `--allow-any-plugin-path` was not given;
+  /// `realPath` is set when the path as written is inside one but a link leads out of it (realpath's answer).
+  case pathNotAllowed(path: String, realPath: String?, folders: [String])
+  /// `pluginPathNotAllowed` too: another user could write the file or a folder on its way (`unsafePath`; `reason`
+  /// says how, e.g. "is writable by every user (mode 0777)"), and `--allow-any-plugin-path` was not given.
+  case unsafePermissions(path: String, unsafePath: String, reason: String)
   /// `pluginBusy`: the plugin cannot be unloaded while transitions of it run.
   case busy(pluginID: String, runningTransitions: Int)
   /// No loaded plugin has this id (invalid params: the caller named something that is not there).
   case unknownPlugin(pluginID: String)
+
+  /// Whether the failure belongs to the file's contents (the same file version fails the same way again), rather
+  /// than to where it is or to the registry's state.
+  package var isIntrinsic: Bool {
+    switch self {
+    case .notLoadable, .entrySymbolMissing, .abiIncompatible, .invalidDescriptor, .initFailed: true
+    case .fileNotFound, .pathNotAllowed, .unsafePermissions, .busy, .unknownPlugin: false
+    }
+  }
 
   /// One sentence for people.
   package var message: String {
@@ -62,9 +75,16 @@ package enum PluginLoadError: Error, Sendable, Equatable {
       "invalid plugin descriptor in \(path): \(reason)"
     case .initFailed(let path, let pluginID):
       "plugin \(pluginID) (\(path)) failed to initialise: its init returned false"
-    case .pathNotAllowed(let path, let folders):
+    case .pathNotAllowed(let path, nil, let folders):
       "\(path) is outside the plugin folders (\(folders.joined(separator: ", "))); "
         + "add its folder with --plugin-dir or start the host with --allow-any-plugin-path"
+    case .pathNotAllowed(let path, let realPath?, let folders):
+      "\(path) resolves to \(realPath), which is outside the plugin folders (\(folders.joined(separator: ", "))); "
+        + "a link in a plugin folder must stay inside one: add the real folder with --plugin-dir or start the host "
+        + "with --allow-any-plugin-path"
+    case .unsafePermissions(let path, let unsafePath, let reason):
+      "refusing to load \(path): \(unsafePath == path ? "it" : unsafePath) \(reason), so another user could "
+        + "replace the plugin or plant one; fix the ownership or mode, or start the host with --allow-any-plugin-path"
     case .busy(let pluginID, let running):
       "plugin \(pluginID) is busy: \(running) transition\(running == 1 ? "" : "s") of it still running"
     case .unknownPlugin(let pluginID):

@@ -8,6 +8,12 @@ import CTransitionABI
 /// holds a lease on it ends, then its `deinit` runs and the library goes. Unloading a plugin whose current
 /// generation has transitions running is refused (1008).
 ///
+/// Loading a file that is already loaded (the same real path) changes nothing and answers the loaded plugin
+/// (`alreadyLoaded`). A file version the registry refused once (not loadable, no entry, another ABI, an invalid
+/// descriptor, a failed init, or a plugin id that is still loaded from another file) is refused again from memory
+/// until the file changes, without copying or mapping it again: a library linked with the Swift runtime can never be
+/// unmapped, so each retry would otherwise keep one more copy of it.
+///
 /// Not thread-safe: create and use it on the host thread.
 package final class PluginRegistry {
   /// Where plugins may come from.
@@ -18,6 +24,10 @@ package final class PluginRegistry {
   private let api = HostAPITable()
   /// Current generations by plugin id, in load order.
   private var current: [PluginGeneration] = []
+  /// What became of file versions that were refused, by real path.
+  private var refusals: [String: Refusal] = [:]
+  /// The start-up load failures (`loadAutomatically`), by file or folder.
+  package private(set) var automaticLoadFailures: [(path: String, error: PluginLoadError)] = []
   /// The next generation number of each plugin id (numbers are never reused within a registry).
   private var generationCounter: [String: Int] = [:]
 
@@ -41,6 +51,8 @@ package final class PluginRegistry {
     package var generation: Int
     /// Transitions of the current generation still running.
     package var runningTransitions: Int
+    /// True when `load` found the file already loaded and changed nothing.
+    package var alreadyLoaded = false
   }
 
   /// Every loaded plugin, in load order.
@@ -48,31 +60,49 @@ package final class PluginRegistry {
     current.map { LoadedPlugin(info: $0.info, path: $0.path, generation: $0.number, runningTransitions: $0.leaseCount) }
   }
 
-  /// Loads the plugin file at `path` (see `PluginSearchPath.resolve` for which paths are accepted).
+  /// Loads the plugin file at `path` (see `PluginSearchPath.resolve` for which paths are accepted). A file that is
+  /// already loaded (the same real path, whichever path names it) is not loaded again: the answer is the loaded
+  /// plugin with `alreadyLoaded` (`reload` picks up a rebuilt file).
   ///
   /// - Returns: the loaded plugin.
-  /// - Throws: one of 1001…1007; a plugin id that is already loaded is 1005 (use `reload`).
+  /// - Throws: one of 1001…1007; a plugin id that is already loaded from another file is 1005 (use `reload`).
   @discardableResult
   package func load(path: String) throws(PluginLoadError) -> LoadedPlugin {
     let file = try searchPath.resolve(path, allowAnyPath: allowAnyPath)
+    if let loaded = current.first(where: { $0.realPath == file.realPath }) {
+      var result = summary(loaded)
+      result.alreadyLoaded = true
+      return result
+    }
     let generation = try makeGeneration(file: file) { id throws(PluginLoadError) in
       if let existing = current.first(where: { $0.info.id == id }) {
         throw .invalidDescriptor(
-          path: file, reason: "plugin id \(id) is already loaded from \(existing.path) (reload it instead)")
+          path: file.path, reason: "plugin id \(id) is already loaded from \(existing.path) (reload it instead)")
       }
     }
     current.append(generation)
     return summary(generation)
   }
 
-  /// Loads every start-up candidate (`PluginSearchPath.autoLoadCandidates`), continuing past failures.
+  /// Loads every start-up candidate (`PluginSearchPath.autoLoadFolders`), continuing past failures. Unless any path
+  /// is allowed, a folder that is not safe (`PluginSearchPath.checkFolder`) is refused as a whole, as one failure.
   ///
-  /// - Returns: the failures, by file.
+  /// - Returns: the failures, by file or folder (also kept in `automaticLoadFailures`).
+  @discardableResult
   package func loadAutomatically() -> [(path: String, error: PluginLoadError)] {
     var failures: [(path: String, error: PluginLoadError)] = []
-    for file in searchPath.autoLoadCandidates() {
-      do { try load(path: file) } catch { failures.append((file, error)) }
+    for (folder, files) in searchPath.autoLoadFolders() where !files.isEmpty {
+      if !allowAnyPath {
+        do throws(PluginLoadError) { try searchPath.checkFolder(folder) } catch {
+          failures.append((folder, error))
+          continue
+        }
+      }
+      for file in files {
+        do { try load(path: file) } catch { failures.append((file, error)) }
+      }
     }
+    automaticLoadFailures += failures
     return failures
   }
 
@@ -88,7 +118,9 @@ package final class PluginRegistry {
       throw .unknownPlugin(pluginID: pluginID)
     }
     let old = current[index]
-    let generation = try makeGeneration(file: old.path) { id throws(PluginLoadError) in
+    // The path is judged again: what it names now may be a link out of the folders, or writable by others.
+    let file = try searchPath.resolve(old.path, allowAnyPath: allowAnyPath)
+    let generation = try makeGeneration(file: file) { id throws(PluginLoadError) in
       if id != pluginID {
         throw .invalidDescriptor(
           path: old.path, reason: "the rebuilt file declares plugin id \(id), not \(pluginID)")
@@ -152,44 +184,92 @@ package final class PluginRegistry {
 
   // MARK: - Loading one generation
 
+  /// A refused file version: the error to give again, or the plugin id that clashed (refused again only while a
+  /// plugin with that id is loaded).
+  private struct Refusal {
+    var version: FileVersion
+    var error: PluginLoadError?
+    var clashingID: String?
+  }
+
+  /// Makes a generation of `file`, unless this version of it was refused before (then the refusal comes again
+  /// without the file being copied or mapped). Records a new refusal.
   private func makeGeneration(
-    file: String, checkID: (String) throws(PluginLoadError) -> Void
+    file: PluginFile, checkID: (String) throws(PluginLoadError) -> Void
   ) throws(PluginLoadError) -> PluginGeneration {
-    let library = try PrivateCopy.open(file)
+    let version = FileVersion(path: file.realPath)
+    if let version, let refusal = refusals[file.realPath], refusal.version == version {
+      if let error = refusal.error { throw error }
+      if let id = refusal.clashingID { try checkID(id) }
+    }
+    var clashingID: String?
+    do throws(PluginLoadError) {
+      return try openGeneration(file: file) { id throws(PluginLoadError) in
+        do throws(PluginLoadError) { try checkID(id) } catch {
+          clashingID = id
+          throw error
+        }
+      }
+    } catch {
+      guard let version else { throw error }
+      if refusals.count >= Self.refusalMemory { refusals.removeAll() }
+      if let clashingID {
+        refusals[file.realPath] = Refusal(version: version, clashingID: clashingID)
+      } else if error.isIntrinsic {
+        refusals[file.realPath] = Refusal(version: version, error: error)
+      }
+      throw error
+    }
+  }
+
+  /// How many refused file versions are remembered.
+  private static let refusalMemory = 1024
+
+  /// Copies, opens and checks one generation of `file`; everything is undone when it fails.
+  private func openGeneration(
+    file: PluginFile, checkID: (String) throws(PluginLoadError) -> Void
+  ) throws(PluginLoadError) -> PluginGeneration {
+    let copy = try PrivateCopy.open(file)
+    let library = copy.library
     var keepLibrary = false
-    defer { if !keepLibrary { dispose(library) } }
+    defer {
+      if !keepLibrary {
+        dispose(library)
+        copy.remove()
+      }
+    }
 
     let entryAddress: UnsafeMutableRawPointer
     switch library.symbol(named: TH_PLUGIN_ENTRY_SYMBOL) {
     case .success(let address): entryAddress = address
     case .failure(let error):
-      throw .entrySymbolMissing(path: file, reason: error.message.replacingAll(library.path, with: file))
+      throw .entrySymbolMissing(path: file.path, reason: error.message.replacingAll(copy.folder, with: ""))
     }
     let entry = unsafeBitCast(entryAddress, to: th_plugin_entry_fn.self)
 
     // One context and one th_host_info per generation, from the entry call until deinit (plugins may keep
     // the pointer they got in th_plugin_entry). The context is named after the file until the id is known.
-    let context = ContextDirectory.shared.register(.init(source: file, logger: logger))
+    let context = ContextDirectory.shared.register(.init(source: file.path, logger: logger))
     var keepContext = false
     defer { if !keepContext { ContextDirectory.shared.unregister(context) } }
-    let hostInfo = HostInfoStorage(pluginPath: file, api: api, context: context)
+    let hostInfo = HostInfoStorage(pluginPath: file.path, api: api, context: context)
 
     guard let descriptor = entry(hostInfo.pointer) else {
-      throw .abiIncompatible(path: file, pluginABI: nil, hostABI: .host)
+      throw .abiIncompatible(path: file.path, pluginABI: nil, hostABI: .host)
     }
-    let info = try DescriptorReader.read(descriptor, path: file)
+    let info = try DescriptorReader.read(descriptor, path: file.path)
     try checkID(info.id)
     ContextDirectory.shared.rename(context, source: info.id)
 
     if let initialize = descriptor.pointee.`init` {
-      guard initialize(hostInfo.pointer) else { throw .initFailed(path: file, pluginID: info.id) }
+      guard initialize(hostInfo.pointer) else { throw .initFailed(path: file.path, pluginID: info.id) }
     }
     keepLibrary = true
     keepContext = true
     let number = (generationCounter[info.id] ?? 0) + 1
     generationCounter[info.id] = number
     return PluginGeneration(
-      number: number, path: file, info: info, library: library, descriptor: descriptor, hostInfo: hostInfo,
+      number: number, file: file, info: info, copy: copy, descriptor: descriptor, hostInfo: hostInfo,
       context: context)
   }
 
@@ -229,10 +309,13 @@ func dispose(_ library: DynamicLibrary) -> LibraryDisposition {
 package final class PluginGeneration {
   /// 1, 2, … per plugin id.
   package let number: Int
-  /// The original file (not the private copy).
+  /// The original file as named (not the private copy).
   package let path: String
+  /// The original file's real path: what was copied.
+  package let realPath: String
   package let info: PluginInfo
-  private let library: DynamicLibrary
+  private let copy: PrivateCopy
+  private var library: DynamicLibrary { copy.library }
   /// Valid until `shutDown`.
   let descriptor: UnsafePointer<th_plugin_descriptor>
   let hostInfo: HostInfoStorage
@@ -245,17 +328,21 @@ package final class PluginGeneration {
   package private(set) var isShutDown = false
   /// What became of the library.
   package private(set) var libraryDisposition = LibraryDisposition.open
-  /// The private copy the library was loaded from (already unlinked; it shows in /proc/self/maps).
+  /// The private copy the library was loaded from (on disk while the generation is loaded, so backtraces can read
+  /// it; it shows in /proc/self/maps).
   package var loadedCopyPath: String { library.path }
+  /// What the original file was when it was copied.
+  package var sourceVersion: FileVersion { copy.sourceVersion }
 
   init(
-    number: Int, path: String, info: PluginInfo, library: DynamicLibrary,
+    number: Int, file: PluginFile, info: PluginInfo, copy: PrivateCopy,
     descriptor: UnsafePointer<th_plugin_descriptor>, hostInfo: HostInfoStorage, context: th_context
   ) {
     self.number = number
-    self.path = path
+    self.path = file.path
+    self.realPath = file.realPath
     self.info = info
-    self.library = library
+    self.copy = copy
     self.descriptor = descriptor
     self.hostInfo = hostInfo
     self.context = context
@@ -286,6 +373,7 @@ package final class PluginGeneration {
     if let deinitialize = descriptor.pointee.deinit { deinitialize() }
     ContextDirectory.shared.unregister(context)
     libraryDisposition = dispose(library)
+    copy.remove()
   }
 
   /// The C descriptor of animator `index` (validated at load).

@@ -1,13 +1,33 @@
+import POSIX
+
 #if canImport(Glibc)
   import Glibc
 #endif
 
+/// A plugin file as the search path resolved it.
+package struct PluginFile: Sendable, Equatable {
+  /// The path as named, made absolute (a link in it is not resolved): what `plugins/list` shows and what the plugin
+  /// gets as `th_host_info.plugin_path`.
+  package var path: String
+  /// `path` with every link resolved (realpath): the file that is checked and loaded.
+  package var realPath: String
+
+  package init(path: String, realPath: String) {
+    self.path = path
+    self.realPath = realPath
+  }
+}
+
 /// Where plugins come from and which paths may be loaded.
 ///
 /// The folders, in lookup order: the built-in folder beside the host binary, the `--plugin-dir` folders in
-/// the order given, then the entries of `TRANSITION_HOST_PLUGIN_PATH` (colon-separated). Duplicates (by
-/// resolved path) and empty entries are dropped. A plugin may be loaded from anywhere below one of these
-/// folders; other paths need `--allow-any-plugin-path`.
+/// the order given, then the absolute entries of `TRANSITION_HOST_PLUGIN_PATH` (colon-separated; relative entries
+/// are ignored, `ignoredEnvironmentEntries`, so that what loads never depends on the directory the host was started
+/// in). Duplicates (by resolved path) and empty entries are dropped.
+///
+/// Unless `--allow-any-plugin-path`: a plugin file must resolve (realpath, every link followed) to a file below one
+/// of the folders (resolved the same way), and that file, the folders from it up to the plugin folder, and the
+/// folders above, must be safe from other users (`PluginPathSafety`, in the manner of sshd's StrictModes).
 package struct PluginSearchPath: Sendable, Equatable {
   /// The environment variable with extra plugin folders.
   package static let environmentVariable = "TRANSITION_HOST_PLUGIN_PATH"
@@ -20,16 +40,21 @@ package struct PluginSearchPath: Sendable, Equatable {
   package var builtInFolder: String?
   /// `--plugin-dir` folders then the environment's, absolute and normalised.
   package var extraFolders: [String]
+  /// The entries of `TRANSITION_HOST_PLUGIN_PATH` that were not absolute, and so were ignored.
+  package var ignoredEnvironmentEntries: [String]
 
   /// - Parameters:
   ///   - builtInFolder: the binary's folder (`PluginSearchPath.executableFolder()`), nil for none.
-  ///   - pluginDirs: `--plugin-dir` values, relative ones against the current directory.
-  ///   - environmentPath: the value of `TRANSITION_HOST_PLUGIN_PATH`, if set.
+  ///   - pluginDirs: `--plugin-dir` values, relative ones against the current directory (the user typed them
+  ///     where they ran the host).
+  ///   - environmentPath: the value of `TRANSITION_HOST_PLUGIN_PATH`, if set; relative entries are ignored.
   package init(builtInFolder: String?, pluginDirs: [String] = [], environmentPath: String? = nil) {
     self.builtInFolder = builtInFolder.map(absolutePath)
-    var extra: [String] = []
     let fromEnvironment = environmentPath.map { $0.split(separator: ":").map(String.init) } ?? []
-    for folder in (pluginDirs + fromEnvironment).filter({ !$0.isEmpty }).map(absolutePath) {
+    ignoredEnvironmentEntries = fromEnvironment.filter { !$0.hasPrefix("/") }
+    var extra: [String] = []
+    let absoluteEntries = pluginDirs + fromEnvironment.filter { $0.hasPrefix("/") }
+    for folder in absoluteEntries.filter({ !$0.isEmpty }).map(absolutePath) {
       let resolved = resolvedPath(folder) ?? folder
       let known = ([self.builtInFolder].compactMap { $0 } + extra).map { resolvedPath($0) ?? $0 }
       if !known.contains(resolved) { extra.append(folder) }
@@ -57,29 +82,52 @@ package struct PluginSearchPath: Sendable, Equatable {
   /// The file to load for a `plugins/load` path.
   ///
   /// A bare file name (no '/') is looked up in the folders, first match wins. Any other path is taken
-  /// relative to the current directory and must lie inside a folder unless `allowAnyPath`. The folder
-  /// check comes first, so that a client cannot probe for files outside the folders.
+  /// relative to the current directory and must lie inside a folder unless `allowAnyPath`; the folder check
+  /// comes first, so that a client cannot probe for files outside the folders. Then, unless `allowAnyPath`, the
+  /// file's real path must lie inside a folder's real path (a link, or a folder reached through a link, that leads
+  /// out is refused, naming both paths), and the file and its folders must pass `PluginPathSafety`.
   ///
-  /// - Throws: `.pathNotAllowed` (1007), `.fileNotFound` (1001).
-  package func resolve(_ path: String, allowAnyPath: Bool) throws(PluginLoadError) -> String {
+  /// - Throws: `.pathNotAllowed` or `.unsafePermissions` (1007), `.fileNotFound` (1001).
+  package func resolve(_ path: String, allowAnyPath: Bool) throws(PluginLoadError) -> PluginFile {
+    let file: String
     if !path.isEmpty && !path.contains("/") {
-      for folder in folders {
-        let candidate = folder + "/" + path
-        if fileExists(candidate) { return candidate }
+      guard let found = folders.map({ $0 + "/" + path }).first(where: fileExists) else {
+        throw .fileNotFound(path: path)
       }
-      throw .fileNotFound(path: path)
+      file = found
+    } else {
+      file = absolutePath(path)
+      if !allowAnyPath && !isInsideFolders(file) {
+        throw .pathNotAllowed(path: file, realPath: nil, folders: folders)
+      }
+      guard fileExists(file) else { throw .fileNotFound(path: file) }
     }
-    let absolute = absolutePath(path)
-    if !allowAnyPath && !isInsideFolders(absolute) {
-      throw .pathNotAllowed(path: absolute, folders: folders)
-    }
-    guard fileExists(absolute) else { throw .fileNotFound(path: absolute) }
-    return absolute
+    guard let realPath = resolvedPath(file) else { throw .fileNotFound(path: file) }
+    let resolved = PluginFile(path: file, realPath: realPath)
+    if !allowAnyPath { try check(resolved) }
+    return resolved
   }
 
-  /// Whether `path` (absolute, normalised) is below one of the folders: either as written, or once
-  /// symbolic links are resolved on both sides (a folder may be a link, and a link inside a folder that
-  /// the user put there is the user's choice).
+  /// Checks a resolved file as `resolve` does without `allowAnyPath` (also what `reload` re-checks: the file at a
+  /// loaded path may have been replaced by a link since).
+  ///
+  /// - Throws: `.pathNotAllowed` (the real path leads out of the folders), `.unsafePermissions`.
+  package func check(_ file: PluginFile) throws(PluginLoadError) {
+    guard let folder = pluginFolder(containing: file.realPath) else {
+      throw .pathNotAllowed(path: file.path, realPath: file.realPath, folders: folders)
+    }
+    if let problem = PluginPathSafety.problem(file: file.realPath, pluginFolder: folder) {
+      throw .unsafePermissions(path: file.path, unsafePath: problem.path, reason: problem.reason)
+    }
+  }
+
+  /// The real path of the folder whose real path `realPath` lies below, if any.
+  func pluginFolder(containing realPath: String) -> String? {
+    folders.compactMap(resolvedPath).first { isBelow(realPath, $0) }
+  }
+
+  /// Whether `path` (absolute, normalised) is below one of the folders, as written or once symbolic links are
+  /// resolved on both sides: the first, lexical test of `resolve` (the real path is judged after it).
   package func isInsideFolders(_ path: String) -> Bool {
     let resolved = resolvedPath(path)
     for folder in folders {
@@ -92,27 +140,36 @@ package struct PluginSearchPath: Sendable, Equatable {
   /// The files to load at start-up: every `libTransitionPlugin*.so` in the built-in folder, and every
   /// `*.so` in the extra folders except test fixtures (`libTestPlugin*`), each folder in name order.
   package func autoLoadCandidates() -> [String] {
-    var result: [String] = []
+    autoLoadFolders().flatMap(\.files)
+  }
+
+  /// `autoLoadCandidates`, folder by folder (a folder that is not safe is refused as a whole).
+  package func autoLoadFolders() -> [(folder: String, files: [String])] {
+    var result: [(folder: String, files: [String])] = []
     if let builtInFolder {
-      result += soFiles(in: builtInFolder).filter { $0.hasPrefix(Self.builtInPrefix) }.map { builtInFolder + "/" + $0 }
+      let files = soFiles(in: builtInFolder).filter { $0.hasPrefix(Self.builtInPrefix) }
+      result.append((builtInFolder, files.map { builtInFolder + "/" + $0 }))
     }
     for folder in extraFolders {
-      result += soFiles(in: folder).filter { !$0.hasPrefix(Self.fixturePrefix) }.map { folder + "/" + $0 }
+      result.append(
+        (folder, soFiles(in: folder).filter { !$0.hasPrefix(Self.fixturePrefix) }.map { folder + "/" + $0 }))
     }
     return result
   }
 
-  private func soFiles(in folder: String) -> [String] {
-    guard let directory = opendir(folder) else { return [] }
-    defer { closedir(directory) }
-    var names: [String] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { buffer in
-        String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name.hasSuffix(".so") && fileExists(folder + "/" + name) { names.append(name) }
+  /// Whether a whole plugin folder is safe to load from (its real path and the folders above it).
+  ///
+  /// - Throws: `.unsafePermissions` naming the folder at fault.
+  package func checkFolder(_ folder: String) throws(PluginLoadError) {
+    guard let real = resolvedPath(folder) else { return }  // a missing folder holds nothing to load
+    if let problem = PluginPathSafety.problem(folder: real) {
+      throw .unsafePermissions(path: folder, unsafePath: problem.path, reason: problem.reason)
     }
-    return names.sorted()
+  }
+
+  private func soFiles(in folder: String) -> [String] {
+    let names = (try? FileSystem.entries(in: folder)) ?? []
+    return names.filter { $0.hasSuffix(".so") && fileExists(folder + "/" + $0) }.sorted()
   }
 }
 

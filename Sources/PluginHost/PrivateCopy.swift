@@ -1,100 +1,300 @@
 import POSIX
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Copies a plugin file to a fresh temporary file and opens that copy.
+/// One generation of a plugin, copied into the process's private folder and opened from there.
 ///
-/// Why copy: `dlopen` of a path that is already loaded returns the handle it already has, so a rebuilt
-/// plugin at the same path would never be seen; and a build tool that rewrites the file in place (`cp`
-/// truncates and writes into the same inode) would change the pages of a running library under it. A
-/// private copy per generation has its own inode, so each generation is a new library and no later write
-/// to the original can touch it. The copy is unlinked as soon as it is open (the mapping stays valid), so
-/// nothing is left behind, even after a crash.
+/// Why copy: `dlopen` of a path that is already loaded returns the handle it already has, so a rebuilt plugin at the
+/// same path would never be seen; and a build tool that rewrites the file in place (`cp` truncates and writes into
+/// the same inode) would change the pages of a running library under it. A private copy per generation has its own
+/// inode, so each generation is a new library and no later write to the original can touch it.
 ///
-/// Consequence for authors: `$ORIGIN` in the plugin's RUNPATH names the temporary folder, not the plugin's
-/// folder; link dependencies statically or by absolute path (documented in docs/writing-plugins.md).
-enum PrivateCopy {
-  /// The opened copy of `source`.
-  ///
-  /// - Throws: `.fileNotFound` when `source` cannot be opened because it does not exist, `.notLoadable`
-  ///   for other read errors and for dlopen's refusal (with dlerror's text, in which the temporary path is
-  ///   replaced by `source`).
-  static func open(_ source: String) throws(PluginLoadError) -> DynamicLibrary {
-    let copyPath = try copy(source)
-    defer { unlink(copyPath) }
-    do {
-      return try DynamicLibrary(path: copyPath)
-    } catch {
-      throw .notLoadable(path: source, reason: error.message.replacingAll(copyPath, with: source))
-    }
+/// Where: `<private folder>/<n>/<the plugin's real path>`, for example
+/// `/tmp/transition-host-plugins-4242-Qx81Za/3/home/me/fade/.build/debug/libFade.so`. The private folder is the
+/// process's own (0700, `PrivateFolder`), so nobody else can put a file anywhere in it; mirroring the real path in it
+/// means that the loader's `$ORIGIN` (the copy's folder) and every path relative to it (`$ORIGIN/../lib`) stay inside
+/// that private tree, never in a folder others can write to. The plugin's folder-local dependencies, the libraries
+/// its `$ORIGIN` search folders hold (and theirs, recursively), get a link at the same mirrored place pointing to the
+/// real file, so they load exactly as they would beside the original. The copy stays on disk while the generation is
+/// loaded, so a crash backtrace names it (its path ends with the plugin's real path) and reads its symbols; it goes
+/// when the generation is shut down, and the private folder when the process exits. A crash inside `dlopen` (a
+/// plugin's constructor) removes the generation's files before the process dies (`FatalSignalCleanup`).
+package final class PrivateCopy {
+  /// The opened copy.
+  let library: DynamicLibrary
+  /// `<private folder>/<n>`: everything of this generation.
+  let folder: String
+  /// What the original file was when it was copied.
+  package let sourceVersion: FileVersion
+
+  private init(library: DynamicLibrary, folder: String, sourceVersion: FileVersion) {
+    self.library = library
+    self.folder = folder
+    self.sourceVersion = sourceVersion
   }
 
-  private static func copy(_ source: String) throws(PluginLoadError) -> String {
+  /// Copies `file` (its real path) into a new generation folder, links its folder-local dependencies, and opens
+  /// the copy.
+  ///
+  /// - Throws: `.fileNotFound` when the file is gone, `.notLoadable` for read errors, a file that is not regular,
+  ///   and dlopen's refusal (dlerror's text, with private paths turned back into the real ones).
+  static func open(_ file: PluginFile) throws(PluginLoadError) -> PrivateCopy {
     let input: FileDescriptor
     do {
-      input = try FileDescriptor.open(source, .readOnly, options: .closeOnExec)
+      input = try FileDescriptor.open(file.realPath, .readOnly, options: .closeOnExec)
     } catch .noSuchFileOrDirectory, .notDirectory {
-      throw .fileNotFound(path: source)
+      throw .fileNotFound(path: file.path)
     } catch {
-      throw .notLoadable(path: source, reason: error.description)
+      throw .notLoadable(path: file.path, reason: error.description)
     }
     defer { try? input.close() }
-    let kind: FileStatus.Kind
-    do {
-      kind = try input.status().kind
-    } catch {
-      throw .notLoadable(path: source, reason: error.description)
-    }
-    guard kind == .regular else { throw .notLoadable(path: source, reason: "not a regular file") }
+    let status: FileStatus
+    do { status = try input.status() } catch { throw .notLoadable(path: file.path, reason: error.description) }
+    guard status.kind == .regular else { throw .notLoadable(path: file.path, reason: "not a regular file") }
 
-    let output: FileDescriptor
+    let folder: String
+    do { folder = try PrivateFolder.shared().makeGenerationFolder() } catch {
+      throw .notLoadable(path: file.path, reason: "cannot make a private folder for the copy: \(error)")
+    }
+    var layout = Layout(root: folder)
+    var opened: DynamicLibrary?
+    defer { if opened == nil { FileSystem.removeTree(folder) } }
     let copyPath: String
     do {
-      (output, copyPath) = try FileDescriptor.temporaryFile(prefix: "transition-host-plugin-")
+      copyPath = try layout.copy(input, as: file.realPath)
+      layout.linkDependencies(of: file.realPath)
     } catch {
-      throw .notLoadable(
-        path: source, reason: "cannot create a copy in \(FileDescriptor.temporaryFolder): \(error)")
+      throw .notLoadable(path: file.path, reason: "cannot write the private copy: \(error)")
     }
-    var ok = false
-    defer {
-      try? output.close()
-      if !ok { unlink(copyPath) }
+    do {
+      opened = try PrivateCopy.dlopenGuarded(copyPath, folder: folder)
+    } catch {
+      throw .notLoadable(path: file.path, reason: error.message.replacingAll(folder, with: ""))
     }
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count: Int
-      do {
-        count = try input.read(into: &buffer)
-      } catch {
-        throw .notLoadable(path: source, reason: error.description)
+    return PrivateCopy(library: opened!, folder: folder, sourceVersion: FileVersion(status))
+  }
+
+  /// Removes the generation's files (the library may stay mapped: a mapping outlives its file).
+  func remove() {
+    FileSystem.removeTree(folder)
+  }
+
+  /// One dlopen at a time in this process: the fatal-signal guard is process-wide.
+  private static let loading = Mutex(())
+
+  /// dlopen of the copy at `path` (in generation folder `folder`) with the fatal-signal cleanup armed while the
+  /// plugin's constructors run: a crash there removes the whole private folder (no plugin code of another generation
+  /// is on the stack inside dlopen, so a backtrace loses nothing the copies could tell).
+  private static func dlopenGuarded(_ path: String, folder: String) throws(DynamicLibraryError) -> DynamicLibrary {
+    let result: Result<DynamicLibrary, DynamicLibraryError> = loading.withLock { _ in
+      let paths = FileSystem.treeInRemovalOrder(parentFolder(of: folder))
+      let guardian = try? FatalSignalCleanup(removing: paths)
+      defer { guardian?.disarm() }
+      return Result { () throws(DynamicLibraryError) in try DynamicLibrary(path: path) }
+    }
+    return try result.get()
+  }
+
+  /// Builds one generation folder.
+  private struct Layout {
+    let root: String
+
+    init(root: String) {
+      self.root = root
+    }
+
+    /// Makes `root + folder` and the folders on its way (0700).
+    mutating func makeFolders(_ folder: String) throws(Errno) {
+      var path = root
+      for part in folder.split(separator: "/") {
+        path += "/" + part
+        do {
+          try FileSystem.makeDirectory(path, permissions: 0o700)
+        } catch .fileExists {
+          continue
+        }
       }
-      if count == 0 { break }
-      do {
+    }
+
+    /// Copies `input` to `root + realPath`; returns the copy's path.
+    mutating func copy(_ input: FileDescriptor, as realPath: String) throws(Errno) -> String {
+      try makeFolders(parentFolder(of: realPath))
+      let path = root + realPath
+      let output = try FileDescriptor.open(
+        path, .writeOnly, options: [.create, .exclusive, .closeOnExec], permissions: 0o700)
+      defer { try? output.close() }
+      var buffer = [UInt8](repeating: 0, count: 1 << 16)
+      var offset = 0
+      while true {
+        let count = try input.read(fromAbsoluteOffset: offset, into: &buffer)
+        if count == 0 { break }
         try output.writeAll(buffer[..<count])
-      } catch {
-        throw .notLoadable(path: source, reason: "cannot write the copy: \(error)")
+        offset += count
+      }
+      return path
+    }
+
+    /// Links, at their mirrored places, the libraries the loader would find through `$ORIGIN` for `plugin` and,
+    /// recursively, for them. Best effort: a library that cannot be read or linked is simply not there (dlopen then
+    /// names what it misses).
+    mutating func linkDependencies(of plugin: String) {
+      // (the object's real file, the folder the loader takes as its $ORIGIN, RPATH folders inherited from the
+      // objects that load it)
+      var pending: [(file: String, origin: String, inherited: [String])] = [(plugin, parentFolder(of: plugin), [])]
+      var visited: Set<String> = [plugin]
+      while !pending.isEmpty && visited.count <= Self.maximumDependencies {
+        let (file, origin, inherited) = pending.removeFirst()
+        guard let info = try? ELFDynamicInfo.read(path: file) else { continue }
+        let originEntries: ([String]) -> [String] = { entries in
+          entries.filter(ELFDynamicInfo.usesOrigin).compactMap { ELFDynamicInfo.expand($0, origin: origin) }
+            .map(absolutePath)
+        }
+        let ownRPath = info.runpath.isEmpty ? originEntries(info.rpath) : []
+        let folders = info.runpath.isEmpty ? ownRPath + inherited : originEntries(info.runpath)
+        for name in info.needed where !name.contains("/") {
+          for folder in folders {
+            guard let real = resolvedPath(folder + "/" + name), fileExists(real) else { continue }
+            let link = root + folder + "/" + name
+            if (try? FileStatus(path: link, followLinks: false)) == nil {
+              do {
+                try makeFolders(folder)
+                try FileSystem.makeSymbolicLink(at: link, pointingTo: real)
+              } catch {
+                break
+              }
+            }
+            if visited.insert(real).inserted { pending.append((real, folder, ownRPath + inherited)) }
+            break
+          }
+        }
       }
     }
-    ok = true
-    return copyPath
+
+    /// A bound on the libraries followed from one plugin.
+    static let maximumDependencies = 256
   }
 }
 
-extension String {
-  /// `self` with every occurrence of `target` replaced, left to right without overlaps; an empty `target`
-  /// changes nothing. (No Foundation here; the HTML preview uses it too.)
-  package func replacingAll(_ target: String, with replacement: String) -> String {
-    guard !target.isEmpty else { return self }
-    var result = ""
-    var rest = self[...]
-    while let range = rest.firstRange(of: target) {
-      result += rest[..<range.lowerBound]
-      result += replacement
-      rest = rest[range.upperBound...]
+/// What a file was at one moment: the same device, inode, size, modification and change times mean the same
+/// contents (a rebuild, a `cp` over it or a `touch` changes at least one).
+package struct FileVersion: Sendable, Hashable {
+  package var device: UInt64
+  package var inode: UInt64
+  package var size: Int
+  package var modificationTime: Int64
+  package var changeTime: Int64
+
+  package init(_ status: FileStatus) {
+    device = status.device
+    inode = status.inode
+    size = status.size
+    modificationTime = status.modificationTime
+    changeTime = status.changeTime
+  }
+
+  /// The version of the file at `path` now (links followed), nil when there is none.
+  package init?(path: String) {
+    guard let status = try? FileStatus(path: path) else { return nil }
+    self.init(status)
+  }
+}
+
+/// The process's private folder for plugin copies: `$TMPDIR/transition-host-plugins-<pid>-XXXXXX` (or under /tmp),
+/// mode 0700, made on the first load.
+///
+/// It holds a `flock` on itself for the process's life, so the kernel lets it go even when the process dies: the next
+/// host that makes its own folder removes the folders whose lock it can take (their process is gone, a crash or a
+/// SIGKILL left them), and the process removes its own at exit. Thread-safe.
+final class PrivateFolder: Sendable {
+  /// The folder names: a finished folder, and one being made (locked, not renamed yet; a sweeper leaves it alone
+  /// unless it is older than a minute).
+  static let prefix = "transition-host-plugins-"
+  static let unfinishedPrefix = "transition-host-plugins.new-"
+
+  let path: String
+  private let lock: FileDescriptor
+  private let generations = Atomic<Int>(0)
+
+  private init(path: String, lock: FileDescriptor) {
+    self.path = path
+    self.lock = lock
+  }
+
+  /// A new empty folder `<path>/<n>` (0700).
+  func makeGenerationFolder() throws(Errno) -> String {
+    let number = generations.add(1, ordering: .relaxed).newValue
+    let folder = path + "/\(number)"
+    try FileSystem.makeDirectory(folder, permissions: 0o700)
+    return folder
+  }
+
+  private static let instance = Mutex<PrivateFolder?>(nil)
+
+  /// The process's folder, made (and the stale ones swept) on first use.
+  static func shared() throws(Errno) -> PrivateFolder {
+    let made: Result<PrivateFolder, Errno> = instance.withLock { instance in
+      if let instance { return .success(instance) }
+      return Result { () throws(Errno) in
+        let folder = try make()
+        instance = folder
+        atexit { PrivateFolder.removeAtExit() }
+        return folder
+      }
     }
-    result += rest
-    return result
+    return try made.get()
+  }
+
+  /// The folder's path for the exit handler (set once the folder exists).
+  private static let pathAtExit = Mutex<String?>(nil)
+
+  private static func removeAtExit() {
+    if let path = pathAtExit.withLock({ $0 }) { FileSystem.removeTree(path) }
+  }
+
+  private static func make() throws(Errno) -> PrivateFolder {
+    let parent = try FileSystem.realPath(FileDescriptor.temporaryFolder)
+    // A parent others may write to without the sticky bit would let them swap our folder for theirs.
+    let status = try FileStatus(path: parent)
+    if status.isWritableByOthers && !status.isSticky { throw Errno(rawValue: EACCES) }
+    sweep(parent)
+    let unfinished = try FileSystem.makeTemporaryDirectory(in: parent, prefix: unfinishedPrefix)
+    let lock: FileDescriptor
+    do {
+      lock = try FileDescriptor.openDirectory(unfinished)
+      _ = try lock.tryLockExclusively()
+    } catch {
+      try? FileSystem.removeDirectory(unfinished)
+      throw error
+    }
+    let suffix = unfinished.dropFirst(parent.count + 1 + unfinishedPrefix.count)
+    let path = parent + "/" + prefix + "\(ProcessIdentity.processID)-" + suffix
+    do { try FileSystem.rename(unfinished, to: path) } catch {
+      try? lock.close()
+      try? FileSystem.removeDirectory(unfinished)
+      throw error
+    }
+    pathAtExit.withLock { $0 = path }
+    return PrivateFolder(path: path, lock: lock)
+  }
+
+  /// Removes the private folders in `parent` that belong to this user and whose process is gone (their lock is
+  /// free).
+  static func sweep(_ parent: String) {
+    let now = Int64(time(nil)) * 1_000_000_000
+    for name in (try? FileSystem.entries(in: parent)) ?? [] {
+      let finished = name.hasPrefix(prefix)
+      guard finished || name.hasPrefix(unfinishedPrefix) else { continue }
+      let path = parent + "/" + name
+      guard let status = try? FileStatus(path: path, followLinks: false), status.kind == .directory,
+        status.owner == ProcessIdentity.effectiveUserID
+      else { continue }
+      if !finished && now - status.changeTime < 60_000_000_000 { continue }
+      guard let descriptor = try? FileDescriptor.openDirectory(path) else { continue }
+      defer { try? descriptor.close() }
+      if (try? descriptor.tryLockExclusively()) == true { FileSystem.removeTree(path) }
+    }
   }
 }

@@ -44,6 +44,7 @@ package enum CheckChild {
   static func perform(_ kind: CheckKind, plugin: String, target: CheckTarget, capture: StdoutCapture?) -> CheckOutcome {
     switch kind {
     case .scanRTLDNow: LibraryChecks.scanRTLDNow(plugin)
+    case .runpath: LibraryChecks.runpath(plugin)
     case .entryPoint: LibraryChecks.entryPoint(plugin)
     case .abiVersion: LibraryChecks.abiVersion(plugin)
     case .descriptor: LibraryChecks.descriptor(plugin)

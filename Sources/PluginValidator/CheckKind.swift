@@ -4,6 +4,7 @@
 /// real transitions of one animator with one operation on the engine, through the host's own plugin loader.
 package enum CheckKind: String, Sendable, CaseIterable {
   case scanRTLDNow = "scan-rtld-now"
+  case runpath = "runpath"
   case entryPoint = "entry-point"
   case abiVersion = "abi-version"
   case descriptor = "descriptor"
@@ -32,7 +33,7 @@ package enum CheckKind: String, Sendable, CaseIterable {
 
   package var scope: Scope {
     switch self {
-    case .scanRTLDNow, .entryPoint, .abiVersion, .descriptor, .paramDefaults, .initTwice, .load: .library
+    case .scanRTLDNow, .runpath, .entryPoint, .abiVersion, .descriptor, .paramDefaults, .initTwice, .load: .library
     case .unknownExtension: .animator
     case .duration, .runCompletes, .cancel, .finish, .reverse, .finiteValues, .deterministic, .stdoutSilent:
       .operation
@@ -44,6 +45,8 @@ package enum CheckKind: String, Sendable, CaseIterable {
     switch self {
     case .scanRTLDNow:
       "dlopen(RTLD_NOW | RTLD_LOCAL) of the file succeeds: every symbol it needs resolves at load time"
+    case .runpath:
+      "every RUNPATH (or RPATH) folder is absolute or $ORIGIN-relative, and only root or the user can write it"
     case .entryPoint:
       "the library exports the function th_plugin_entry"
     case .abiVersion:

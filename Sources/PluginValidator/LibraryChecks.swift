@@ -24,6 +24,57 @@ enum LibraryChecks {
     }
   }
 
+  /// `runpath`: where the dynamic loader will look for the plugin's own dependencies. A relative entry is resolved
+  /// against the working directory of whatever process loads the plugin (an editor's, anywhere); a folder that
+  /// other users can write to (or create, when it does not exist) lets them plant a library the loader runs. Both
+  /// warn: the host cannot fix them, the author can.
+  static func runpath(_ plugin: String) -> CheckOutcome {
+    let info: ELFDynamicInfo
+    do { info = try ELFDynamicInfo.read(path: plugin) } catch {
+      return .skip("cannot read the dynamic section: \(error) (see scan-rtld-now)")
+    }
+    let kind = info.runpath.isEmpty ? "RPATH" : "RUNPATH"
+    let entries = info.searchEntries
+    guard !entries.isEmpty else { return .pass("no RUNPATH or RPATH: dependencies come from the system's folders") }
+    let origin = ((try? FileSystem.realPath(plugin)) ?? plugin).split(separator: "/").dropLast()
+      .joined(separator: "/")
+    var problems: [String] = []
+    for entry in entries {
+      if entry.isEmpty {
+        problems.append("an empty \(kind) entry means the working directory of the process that loads the plugin")
+        continue
+      }
+      guard ELFDynamicInfo.usesOrigin(entry) || entry.hasPrefix("/") else {
+        problems.append(
+          "\(entry) is relative: it is resolved against the working directory of the process that loads the plugin "
+            + "(use $ORIGIN/\(entry))")
+        continue
+      }
+      guard let folder = ELFDynamicInfo.expand(entry, origin: "/" + origin) else { continue }  // $LIB, $PLATFORM
+      if let problem = writableFolderProblem(folder) {
+        problems.append("\(entry) (\(folder)): \(problem)")
+      }
+    }
+    guard problems.isEmpty else {
+      return .warn("a dependency could be planted: " + problems.joined(separator: "; "))
+    }
+    return .pass(
+      "\(kind) \(entries.joined(separator: ":")): absolute or $ORIGIN-relative, writable only by root or you")
+  }
+
+  /// Why other users could put a library into `folder` (or make it, when it does not exist yet), or nil.
+  static func writableFolderProblem(_ folder: String) -> String? {
+    var existing = folder
+    while (try? FileStatus(path: existing))?.kind != .directory {
+      guard existing != "/", let slash = existing.lastIndex(of: "/") else { return nil }
+      existing = slash == existing.startIndex ? "/" : String(existing[..<slash])
+    }
+    let real = (try? FileSystem.realPath(existing)) ?? existing
+    guard let problem = PluginPathSafety.problem(folder: real) else { return nil }
+    let what = problem.path == real && real != folder ? "its nearest existing folder \(real)" : problem.path
+    return "\(what) \(problem.reason)"
+  }
+
   /// `entry-point`: the library exports `th_plugin_entry`.
   static func entryPoint(_ plugin: String) -> CheckOutcome {
     let library: DynamicLibrary

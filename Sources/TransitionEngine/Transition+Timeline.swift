@@ -210,3 +210,46 @@ extension Transition {
     }
   }
 }
+
+extension Transition {
+  /// Clock seconds from now until `advance(by:)` next does more than move the presentation: the next completion
+  /// the scene has scheduled, the end of the duration (where the transition completes, or is found never to
+  /// complete), the end of a finish or cancel tail. A real-time clock must advance the transition at that moment,
+  /// however rarely it shows frames, so that the timeline follows the clock (`0`: due now). nil when nothing is
+  /// scheduled (paused, ended, or only work without a due time left).
+  package var clockTimeUntilNextEvent: Double? {
+    guard !state.isEnded else { return nil }
+    switch motion {
+    case .still:
+      return nil
+    case .play(let speed):
+      if time >= duration && !scene.hasPendingWork { return 0 }
+      let targets = [time < duration ? duration : nil, scene.nextEventTime].compactMap { $0 }
+      guard let target = targets.min() else { return nil }
+      return max(0, target - time) / speed
+    case .tail(let tail):
+      let remaining = max(0, tail.length - tail.elapsed)
+      guard tail.isForward, let next = scene.nextEventTime, next < tail.to else { return remaining }
+      return Self.clockTime(in: tail, until: next)
+    case .drain(let speed):
+      guard scene.hasPendingWork else { return 0 }
+      guard let next = scene.nextEventTime else { return nil }
+      return max(0, next - time) / speed
+    }
+  }
+
+  /// Clock seconds until a forward tail's timeline time first reaches `target` (bisection over its elapsed time:
+  /// a tail's time rises from `from` to `to`).
+  static func clockTime(in tail: Tail, until target: Double) -> Double {
+    var probe = tail
+    guard probe.time < target else { return 0 }
+    var low = tail.elapsed
+    var high = tail.length
+    for _ in 0..<48 {
+      let middle = (low + high) / 2
+      probe.elapsed = middle
+      if probe.time >= target { high = middle } else { low = middle }
+    }
+    return max(0, high - tail.elapsed)
+  }
+}

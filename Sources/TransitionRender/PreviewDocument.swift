@@ -30,13 +30,18 @@ package struct PreviewDocument {
   package var fps: Double
   /// The frames in timeline order.
   package var frames: [PreviewFrame]
+  /// Why the transition did not end as asked (render's last line on stderr), shown above the stage; nil when it did.
+  package var failure: String?
 
-  package init(title: String, subtitle: String = "", container: Size, fps: Double, frames: [PreviewFrame]) {
+  package init(
+    title: String, subtitle: String = "", container: Size, fps: Double, frames: [PreviewFrame], failure: String? = nil
+  ) {
     self.title = title
     self.subtitle = subtitle
     self.container = container
     self.fps = fps
     self.frames = frames
+    self.failure = failure
   }
 
   /// The page's data: per frame its header and boxes (see `PreviewHTML`).
@@ -59,6 +64,7 @@ package struct PreviewDocument {
     return [
       "title": JSON(title),
       "subtitle": JSON(subtitle),
+      "failure": failure.map { JSON($0) } ?? .null,
       "container": ["width": Self.number(container.width), "height": Self.number(container.height)],
       "fps": Self.number(fps),
       "frames": .array(frameList),

@@ -8,18 +8,34 @@ import PluginHost
 
 /// Writes preview pages.
 ///
-/// The page honours parameters in its URL fragment (or query), so tests and links can open it at a moment:
-/// `#t=0.25` (seconds on the timeline), `p=0.5` (fraction of the timeline), `frame=12`, `speed=0.5`,
-/// `scale=1` (default: fit the window, at most 1), `play=1`, `loop=0`, `text=0` (hide content text) and `bare=1`
-/// (only the stage, at the page's top-left corner: what a pixel check wants). Keys: space plays/pauses, ← → step
-/// one frame.
+/// The page honours parameters in its URL fragment (or query), so tests and links can open it at a moment
+/// (`urlParameters`, which `render --help` and docs/render.md list). Keys: space plays/pauses, ← → step one frame.
 package enum PreviewHTML {
+  /// The page's URL parameters and what each does, as `render --help` prints them. The template reads each one
+  /// (`params.get("NAME")` or `params.has("NAME")`); a test holds the two together.
+  package static let urlParameters: [(name: String, meaning: String)] = [
+    ("t=SECONDS", "open at that moment of the preview's timeline"),
+    ("p=FRACTION", "open at that fraction of the timeline (0 to 1)"),
+    ("frame=N", "open at frame N (from 0)"),
+    ("speed=X", "play at X times real time (default 1)"),
+    ("scale=X", "draw the stage at X (default: fit the window, at most 1)"),
+    ("play=1", "start playing"),
+    ("loop=0", "play once instead of looping"),
+    ("text=0", "hide the views' content text"),
+    ("bare=1", "only the stage, at scale 1, at the page's top-left corner (for screenshots and pixel checks)"),
+  ]
+
   /// The page for `document`.
   package static func page(_ document: PreviewDocument) -> String {
     // Inside <script> only "</" could end the element early; JSON allows "<" to be written as \u003c.
     let data = document.pageData().serialized().replacingAll("<", with: "\\u003c")
+    let failure = document.failure.map { #"<div id="th-failure" role="alert"><b>Failed:</b> "# + escape($0) + "</div>" }
     return fill(
-      template, ["TITLE": escape(document.title), "SUBTITLE": escape(document.subtitle), "DATA": data])
+      template,
+      [
+        "TITLE": escape(document.title), "SUBTITLE": escape(document.subtitle), "FAILURE": failure ?? "",
+        "DATA": data,
+      ])
   }
 
   /// `template` with each `@NAME@` replaced by `values[NAME]`, in one pass (a value is never scanned again).
@@ -74,13 +90,14 @@ package enum PreviewHTML {
     #th-readout { font-variant-numeric: tabular-nums; white-space: nowrap; }
     #th-info { padding: 6px 14px 0; color: #a9abb3; }
     #th-info b { color: #e8e8ea; }
+    #th-failure { margin: 8px 14px 0; padding: 8px 12px; background: #5c1a1a; color: #ffd9d6; border-left: 4px solid #ff5f52; border-radius: 4px; }
     #th-wrap { padding: 16px; display: flex; justify-content: center; }
     #th-viewport { position: relative; overflow: hidden; box-shadow: 0 0 0 1px #44464d; }
     #th-stage { position: absolute; left: 0; top: 0; overflow: hidden; background: #ffffff; transform-origin: 0 0; }
     .th-box { position: absolute; left: 0; top: 0; transform-origin: 0 0; box-sizing: border-box; overflow: hidden; pointer-events: none; }
     .th-text { position: absolute; left: 0; top: 0; right: 0; bottom: 0; display: flex; align-items: center; justify-content: center;
                padding: 0 6px; white-space: pre-wrap; overflow: hidden; color: #000; font-size: 17px; text-align: center; }
-    body.th-bare #th-controls, body.th-bare #th-info { display: none; }
+    body.th-bare #th-controls, body.th-bare #th-info, body.th-bare #th-failure { display: none; }
     body.th-bare #th-wrap { padding: 0; display: block; }
     body.th-bare #th-viewport { box-shadow: none; }
     body.th-notext .th-text { display: none; }
@@ -98,6 +115,7 @@ package enum PreviewHTML {
       <label><input id="th-loop" type="checkbox" checked> Loop</label>
     </div>
     <div id="th-info"><b>@TITLE@</b> @SUBTITLE@</div>
+    @FAILURE@
     <div id="th-wrap"><div id="th-viewport"><div id="th-stage"></div></div></div>
     <script type="application/json" id="th-data">@DATA@</script>
     <script>

@@ -4,7 +4,9 @@
 
 import Glibc
 import JSON
+import JSONRPC
 import POSIX
+import PluginHost
 import TransitionEngine
 import TransitionService
 
@@ -26,7 +28,10 @@ package enum RenderCommand {
       return convert(input: input, render, context)
     }
     guard let animator = render.animator else {
-      logger.error("render needs --animator ID (or --frames FILE.jsonl); see transition-host render --help")
+      if render.scene == "sample" { return printSampleScene(render, context) }
+      logger.error(
+        "render needs --animator ID (or --frames FILE.jsonl; --scene sample alone prints the built-in scene); see "
+          + "transition-host render --help")
       return 2
     }
     let session = RenderSession(plugins: plugins, maxTransitions: maxTransitions, logger: logger)
@@ -54,7 +59,7 @@ package enum RenderCommand {
         let title = render.title ?? "\(summary.animator) · \(render.operation)"
         let document = PreviewDocument(
           title: title, subtitle: summary.subtitle, container: summary.container, fps: render.fps,
-          frames: sink.frames)
+          frames: sink.frames, failure: summary.failure)
         guard (try? destination.writeAll(PreviewHTML.page(document))) != nil else {
           logger.error("cannot write \(render.output ?? "standard output")")
           return 1
@@ -62,6 +67,11 @@ package enum RenderCommand {
       }
       guard sink.flush() else {
         logger.error("cannot write \(render.output ?? "standard output")")
+        return 1
+      }
+      // The frames are written (they show what went wrong); the reason is the last line on stderr.
+      if let failure = summary.failure {
+        logger.error(failure)
         return 1
       }
       return 0
@@ -74,6 +84,10 @@ package enum RenderCommand {
     var animator: String
     var container: Size
     var subtitle: String
+    /// Why the transition did not end as asked (nil: it did): it failed, it was cancelled although nothing asked
+    /// for that (or completed although the script cancelled it), the animator misbehaved, or it ran past
+    /// `--max-time`.
+    var failure: String?
   }
 
   /// Starts the transition, plays the script, ticks to the end; frames go to `sink`.
@@ -82,7 +96,7 @@ package enum RenderCommand {
     sink: inout RenderSink
   ) -> Result<Summary, RenderError> {
     let scene: JSON
-    switch loadScene(render.scene, operation: operation) {
+    switch loadScene(render.scene ?? "sample", operation: operation) {
     case .success(let loaded): scene = loaded
     case .failure(let error): return .failure(error)
     }
@@ -101,6 +115,8 @@ package enum RenderCommand {
     let transition: String
     let duration: Double
     switch started.result {
+    case .failure(let error) where error.code == ErrorCode.unknownAnimator.rawValue:
+      return .failure(unknownAnimator(animator, operation, error, session.startupLoadFailures))
     case .failure(let error):
       return .failure("cannot start \(animator) (\(operation)): \(error)")
     case .success(let result):
@@ -109,20 +125,21 @@ package enum RenderCommand {
     }
     var clock = RenderClock(fps: render.fps, quiet: render.quiet)
     var scriptNotes: [String] = []
+    var expectation = Expectation(scripted: render.script != nil)
     for step in render.script ?? [] where !sink.ended {
-      switch play(step, transition, session, &clock, &sink) {
+      switch play(step, transition, session, &clock, &sink, &expectation) {
       case .success(let note): if let note { scriptNotes.append(note) }
       case .failure(let error):
         session.close()
         return .failure(error)
       }
     }
+    var stillRunning = false
     while !sink.ended {
       if clock.time >= render.maxTime {
         session.close()
-        clock.finish()
-        return .failure(
-          "\(animator) (\(operation)) was still running after \(render.maxTime) s of timeline; stopped (--max-time)")
+        stillRunning = true
+        break
       }
       clock.advance()
       let ticked = session.call("transition/tick", ["transition": JSON(transition), "dt": JSON(1 / render.fps)])
@@ -137,14 +154,72 @@ package enum RenderCommand {
     var subtitle = "\(shortNumber(render.fps)) fps · duration \(shortNumber(duration)) s"
     if let text = render.params { subtitle += " · params \(text)" }
     if !scriptNotes.isEmpty { subtitle += " · script: " + scriptNotes.joined(separator: ", ") }
-    subtitle += " · " + sink.outcome
-    return .success(Summary(animator: animator, container: Size(width: width, height: height), subtitle: subtitle))
+    subtitle += " · " + (stillRunning ? "still running" : sink.outcome)
+    let failure =
+      stillRunning
+      ? "\(animator) (\(operation)) was still running after \(render.maxTime) s of timeline; stopped (--max-time)"
+      : sink.failure(expecting: expectation).map { "\(animator) (\(operation)) \($0)" }
+    return .success(
+      Summary(
+        animator: animator, container: Size(width: width, height: height), subtitle: subtitle, failure: failure))
+  }
+
+  /// The failure of a start whose animator is unknown: when start-up plugins failed to load, the animator was most
+  /// likely in one of them, and the load error is the real reason. A failure that names a plugin id (an `init` that
+  /// failed) belongs to the animator only if the id is the animator's `pluginId/`; a file the loader could not read
+  /// a descriptor from may be any plugin.
+  static func unknownAnimator(
+    _ animator: String, _ operation: String, _ error: RenderSession.CallError,
+    _ failures: [(path: String, error: PluginLoadError)]
+  ) -> RenderError {
+    func describe(_ failure: (path: String, error: PluginLoadError)) -> String {
+      "\(failure.error.message) (error \(failure.error.errorCode.rawValue))"
+    }
+    let pluginID = animator.contains("/") ? String(animator.split(separator: "/")[0]) : nil
+    var candidates: [(path: String, error: PluginLoadError)] = []
+    for failure in failures {
+      if case .initFailed(_, let id) = failure.error {
+        if id == pluginID {
+          return "cannot start \(animator) (\(operation)): its plugin failed to load: \(describe(failure))"
+        }
+        continue
+      }
+      candidates.append(failure)
+    }
+    switch candidates.count {
+    case 0:
+      return "cannot start \(animator) (\(operation)): \(error)"
+    case 1:
+      return RenderError(
+        "cannot start \(animator) (\(operation)): no loaded plugin has it, and a plugin failed to load at start-up: "
+          + describe(candidates[0]))
+    default:
+      return RenderError(
+        "cannot start \(animator) (\(operation)): no loaded plugin has it, and \(candidates.count) plugins failed to "
+          + "load at start-up: " + candidates.map(describe).joined(separator: "; "))
+    }
+  }
+
+  /// How the script (or, without one, the transition itself) means the transition to end: completed, unless the
+  /// script's last word was a cancel (`cancel`, a `release` that decided to cancel, or a `reverse` of a transition
+  /// that was going to complete).
+  struct Expectation {
+    /// Whether a script drives it.
+    var scripted: Bool
+    /// Whether it is to end cancelled.
+    var cancels = false
+  }
+
+  /// Prints the built-in scene for `--operation` (`--scene sample` without `--animator`): the `{container, from,
+  /// to}` object a scene file holds, to start one from.
+  static func printSampleScene(_ render: RenderOptions, _ context: Context) -> Int32 {
+    write(SampleScene.text(for: render.operation), to: render.output, context)
   }
 
   /// One script step: the calls it makes, each a frame interval after the previous one.
   private static func play(
     _ step: RenderStep, _ transition: String, _ session: RenderSession, _ clock: inout RenderClock,
-    _ sink: inout RenderSink
+    _ sink: inout RenderSink, _ expectation: inout Expectation
   ) -> Result<String?, RenderError> {
     let id = JSON(transition)
     func call(_ method: String, _ params: JSON) -> Result<JSON, RenderError> {
@@ -168,14 +243,25 @@ package enum RenderCommand {
     case .pause:
       return call("transition/pause", ["transition": id]).map { _ in "pause" }
     case .reverse:
-      return call("transition/reverse", ["transition": id]).map { _ in "reverse" }
+      return call("transition/reverse", ["transition": id]).map { _ in
+        expectation.cancels.toggle()
+        return "reverse"
+      }
     case .finish(let velocity):
-      return call("transition/finish", ["transition": id, "velocity": JSON(velocity)]).map { _ in "finish" }
+      return call("transition/finish", ["transition": id, "velocity": JSON(velocity)]).map { _ in
+        expectation.cancels = false
+        return "finish"
+      }
     case .cancel(let velocity):
-      return call("transition/cancel", ["transition": id, "velocity": JSON(velocity)]).map { _ in "cancel" }
+      return call("transition/cancel", ["transition": id, "velocity": JSON(velocity)]).map { _ in
+        expectation.cancels = true
+        return "cancel"
+      }
     case .release(let velocity):
       return call("transition/release", ["transition": id, "velocity": JSON(velocity)]).map { result in
-        "release \(shortNumber(velocity)) → \(result["decision"]?.stringValue ?? "?")"
+        let decision = result["decision"]?.stringValue
+        expectation.cancels = decision == "cancel"
+        return "release \(shortNumber(velocity)) → \(decision ?? "?")"
       }
     case .wait(let seconds):
       let ticks = Int((seconds * clock.fps).rounded())
@@ -201,7 +287,7 @@ package enum RenderCommand {
       return 1
     }
     let format = render.format ?? .html
-    var failures = 0
+    var failures: [String] = []
     var listing: [UInt8] = []
     for entry in session.animators {
       let operations = entry.info.operations ?? []
@@ -215,29 +301,30 @@ package enum RenderCommand {
       do {
         file = try FileDescriptor.open(path, .writeOnly, options: [.create, .truncate, .closeOnExec])
       } catch {
-        context.logger.error("cannot write \(path): \(error)")
-        failures += 1
+        failures.append("cannot write \(path): \(error)")
         continue
       }
       defer { try? file.close() }
       var sink = RenderSink(format: format, output: file)
       switch renderOne(session, animator: entry.qualifiedID, operation: operation, perAnimator, context, sink: &sink) {
       case .failure(let message):
-        context.logger.error(message.text)
-        failures += 1
+        failures.append(message.text)
       case .success(let summary):
         if format == .html {
           let document = PreviewDocument(
             title: "\(entry.qualifiedID) · \(operation)", subtitle: summary.subtitle, container: summary.container,
-            fps: render.fps, frames: sink.frames)
+            fps: render.fps, frames: sink.frames, failure: summary.failure)
           try? file.writeAll(PreviewHTML.page(document))
         }
         _ = sink.flush()
         listing += Array("\(path)\t\(entry.qualifiedID)\t\(operation)\n".utf8)
+        if let failure = summary.failure { failures.append(failure) }
       }
     }
     try? context.output.writeAll(listing)
-    return failures == 0 ? 0 : 1
+    // The failures last, one line each, after every file is written.
+    for failure in failures { context.logger.error(failure) }
+    return failures.isEmpty ? 0 : 1
   }
 
   // MARK: Recorded frames
@@ -275,18 +362,27 @@ package enum RenderCommand {
       title: render.title ?? "\(stream.transition ?? "transition") · \(input == "-" ? "recorded frames" : input)",
       subtitle: "\(frames.count) frames at \(shortNumber(render.fps)) fps",
       container: Size(width: size.width, height: size.height), fps: render.fps, frames: frames)
-    let output: FileDescriptor
-    do {
-      output = try openOutput(render.output, context)
-    } catch {
-      context.logger.error("cannot write \(render.output ?? "-"): \(error.text)")
-      return 1
-    }
-    defer { if output != context.output { try? output.close() } }
-    return (try? output.writeAll(PreviewHTML.page(document))) != nil ? 0 : 1
+    return write(PreviewHTML.page(document), to: render.output, context)
   }
 
   // MARK: Files
+
+  /// Writes `text` to `path` (nil or "-": the output); returns the exit status (1 when it cannot).
+  private static func write(_ text: String, to path: String?, _ context: Context) -> Int32 {
+    let output: FileDescriptor
+    do {
+      output = try openOutput(path, context)
+    } catch {
+      context.logger.error("cannot write \(path ?? "-"): \(error.text)")
+      return 1
+    }
+    defer { if output != context.output { try? output.close() } }
+    guard (try? output.writeAll(text)) != nil else {
+      context.logger.error("cannot write \(path ?? "standard output")")
+      return 1
+    }
+    return 0
+  }
 
   /// The scene for `operation`: the sample, or a file holding `{container, from, to}`.
   static func loadScene(_ scene: String, operation: String) -> Result<JSON, RenderError> {
@@ -349,6 +445,10 @@ struct RenderSink {
   private(set) var lastPercent = 0.0
   private(set) var ended = false
   private(set) var outcome = "did not end"
+  /// The `transition/didEnd` params.
+  private(set) var end: JSON?
+  /// What the host reported of the animator's misbehaviour (`window/logMessage` with `data.kind`), in order.
+  private(set) var misbehaviour: [String] = []
   private var buffer: [UInt8] = []
   private var failed = false
 
@@ -366,9 +466,18 @@ struct RenderSink {
         frameCount += 1
         lastPercent = params["percent"]?.doubleValue ?? lastPercent
         if format == .html { frames.append(PreviewFrame(at: time, frame: params)) }
+      case "window/logMessage":
+        let params = message.json["params"]
+        if params?["data"]?["kind"] != nil, let text = params?["message"]?.stringValue {
+          // "t1: <animator> misbehaved: <what>": keep what.
+          let what = text.firstRange(of: " misbehaved: ").map { String(text[$0.upperBound...]) } ?? text
+          misbehaviour.append(what)
+        }
+        continue
       case "transition/didEnd":
         ended = true
         let params = message.json["params"]
+        end = params
         if params?["completed"]?.boolValue == true {
           outcome = "completed"
         } else if params?["cancelled"]?.boolValue == true {
@@ -385,6 +494,30 @@ struct RenderSink {
         if buffer.count >= 1 << 20 { _ = flush() }
       }
     }
+  }
+
+  /// Why the transition did not end as `expectation` says (a phrase after the animator and operation), or nil.
+  func failure(expecting expectation: RenderCommand.Expectation) -> String? {
+    guard let end else { return "did not end" }
+    let reason = end["reason"]?.stringValue
+    if let error = end["error"] {
+      let message = error["message"]?.stringValue ?? "error"
+      let code = error["code"]?.intValue.map { "error \($0)" }
+      return "failed: \(message) (\([reason, code].compactMap { $0 }.joined(separator: ", ")))"
+    }
+    let completed = end["completed"]?.boolValue == true
+    let cancelled = end["cancelled"]?.boolValue == true
+    if cancelled && !expectation.cancels {
+      let asked = expectation.scripted ? "the script did not cancel it" : "nothing cancelled it"
+      return "ended cancelled\(reason.map { " (\($0))" } ?? "") although \(asked)"
+    }
+    if completed && expectation.cancels { return "completed although the script cancelled it" }
+    if !completed && !cancelled { return "ended neither completed nor cancelled\(reason.map { " (\($0))" } ?? "")" }
+    if let first = misbehaviour.first {
+      let more = misbehaviour.count > 1 ? " (and \(misbehaviour.count - 1) more)" : ""
+      return "ended \(completed ? "completed" : "cancelled"), but the animator misbehaved: \(first)\(more)"
+    }
+    return nil
   }
 
   /// Writes what is buffered; false once a write failed.

@@ -14,8 +14,8 @@ package struct RenderOptions: Equatable, Sendable {
   package var animator: String?
   /// `--operation OP` (default present).
   package var operation = "present"
-  /// `--scene FILE.json|sample` (default sample).
-  package var scene = "sample"
+  /// `--scene FILE.json|sample`; nil: the sample (given explicitly without `--animator`, `sample` prints it).
+  package var scene: String?
   /// `--params JSON`: the animator's parameter values, a JSON object.
   package var params: String?
   /// `--fps N`: frames per second of the virtual clock (default 60).

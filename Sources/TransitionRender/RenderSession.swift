@@ -4,6 +4,7 @@
 
 import JSON
 import JSONRPC
+import PluginHost
 import TransitionService
 
 /// A private host and its client.
@@ -22,11 +23,9 @@ final class RenderSession {
 
   private let connection = LocalConnection(recordsOutputBytes: false)
   private let session: TransitionSession
-  private let logger: Logger
 
   /// Loads plugins as `serve` does (the built-ins beside the binary, `--plugin-dir`, TRANSITION_HOST_PLUGIN_PATH).
   init(plugins: PluginSetup, maxTransitions: Int, logger: Logger) {
-    self.logger = logger
     session = TransitionSession.loadingPlugins(
       plugins, configuration: TransitionSession.Configuration(maxTransitions: maxTransitions),
       output: connection.dispatcher, scheduler: StoppedClock(), logger: logger)
@@ -36,20 +35,14 @@ final class RenderSession {
   /// Every available animator.
   var animators: [AnimatorEntry] { session.catalog.entries }
 
-  /// Sends a request; returns its result and the notifications the host sent meanwhile, in order. Log messages
-  /// (`window/logMessage`) go to stderr instead.
+  /// The start-up plugins that failed to load, by file or folder (each was a warning on stderr).
+  var startupLoadFailures: [(path: String, error: PluginLoadError)] { session.startupLoadFailures }
+
+  /// Sends a request; returns its result and the notifications the host sent meanwhile, in order, log messages
+  /// (`window/logMessage`) included: the session has already put each of them on stderr.
   func call(_ method: String, _ params: JSON) -> (result: Result<JSON, CallError>, notifications: [Message]) {
     let reply = connection.request(method, params)
-    var notifications: [Message] = []
-    for message in connection.takeReceived() {
-      if message.json["method"]?.stringValue == "window/logMessage" {
-        let type = message.json["params"]?["type"]?.intValue ?? 4
-        let text = message.json["params"]?["message"]?.stringValue ?? ""
-        logger.log(type <= 1 ? .error : type == 2 ? .warn : .info, text)
-      } else if message.json["method"] != nil {
-        notifications.append(message)
-      }
-    }
+    let notifications = connection.takeReceived().filter { $0.json["method"] != nil }
     guard let reply else { return (.failure(CallError(code: -32603, message: "\(method): no reply")), notifications) }
     if let error = reply["error"] {
       let failure = CallError(

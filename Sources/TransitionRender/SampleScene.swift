@@ -65,6 +65,38 @@ package enum SampleScene {
     ["dismiss", "pop", "unwind"].contains(operation)
   }
 
+  /// The scene for `operation` as a scene file holds it (`render --scene sample` without `--animator` prints it):
+  /// the same object as `json(for:)`, laid out for people.
+  package static func text(for operation: String) -> String {
+    let back = goesBack(operation)
+    func indented(_ tree: String) -> String {
+      tree.split(separator: "\n", omittingEmptySubsequences: false).map { " " + $0 }.joined(separator: "\n")
+    }
+    return """
+      {"container": {"width": \(PreviewStyle.number(containerWidth)), "height": \(PreviewStyle.number(containerHeight))},
+       "from":
+      \(indented(back ? detail : home)),
+       "to":
+      \(indented(back ? home : detail))}
+
+      """
+  }
+
+  /// Each view of `tree` (`home` or `detail`), one line each, indented by depth: its id and, when it has one, its
+  /// match key (what `render --help` lists).
+  package static func outline(_ tree: String) -> [String] {
+    var lines: [String] = []
+    func walk(_ node: JSON, depth: Int) {
+      guard let id = node["id"]?.stringValue else { return }
+      let match = node["match"]?.stringValue.map { " (match \"\($0)\")" } ?? ""
+      lines.append(String(repeating: "  ", count: depth) + id + match)
+      for child in node["children"]?.elements ?? [] { walk(child, depth: depth + 1) }
+    }
+    // A constant checked by the render tests.
+    walk(try! JSON.parse(tree), depth: 0)
+    return lines
+  }
+
   /// The scene as `transition/start` wants it (`container`, `from`, `to`) for `operation`.
   package static func json(for operation: String) -> JSON {
     // Both texts are constants checked by the render tests; a failure here is a programming error.

@@ -20,7 +20,8 @@ extension ErrorCode {
   package static let invalidPluginDescriptor = ErrorCode(rawValue: 1005)
   /// 1006: the plugin's init function failed.
   package static let pluginInitFailed = ErrorCode(rawValue: 1006)
-  /// 1007: loading from this path is not allowed (see `--allow-any-plugin-path`).
+  /// 1007: loading from this path is not allowed: outside the plugin folders (after links are resolved), or writable by
+  /// other users (see `--allow-any-plugin-path`).
   package static let pluginPathNotAllowed = ErrorCode(rawValue: 1007)
   /// 1008: the plugin cannot be unloaded while transitions use it.
   package static let pluginBusy = ErrorCode(rawValue: 1008)
@@ -63,7 +64,7 @@ extension PluginLoadError {
     case .abiIncompatible: .pluginABIIncompatible
     case .invalidDescriptor: .invalidPluginDescriptor
     case .initFailed: .pluginInitFailed
-    case .pathNotAllowed: .pluginPathNotAllowed
+    case .pathNotAllowed, .unsafePermissions: .pluginPathNotAllowed
     case .busy: .pluginBusy
     case .unknownPlugin: .invalidParams
     }

@@ -39,7 +39,7 @@ package final class LocalTransitionDriver: TransitionDriver {
   package var status: TransitionStatus {
     TransitionStatus(
       state: transition.state, time: transition.time, percent: transition.percent, duration: transition.duration,
-      isInteractive: transition.isInteractive)
+      isInteractive: transition.isInteractive, nextEventIn: transition.clockTimeUntilNextEvent)
   }
 
   package func start() throws(TransitionError) {

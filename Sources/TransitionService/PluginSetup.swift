@@ -24,9 +24,10 @@ package struct PluginSetup: Equatable, Sendable {
     self.logLevel = logLevel
   }
 
-  /// A registry with the start-up plugins loaded. A plugin that fails to load is a warning on `logger`, not an
-  /// error; what plugins logged while loading has gone to stderr and is dropped from the queue (nobody was listening
-  /// for notifications yet).
+  /// A registry with the start-up plugins loaded. A plugin (or a whole folder) that fails to load is a warning on
+  /// `logger`, not an error, and so is each relative `TRANSITION_HOST_PLUGIN_PATH` entry, which is ignored; what
+  /// plugins logged while loading has gone to stderr and is dropped from the queue (nobody was listening for
+  /// notifications yet).
   ///
   /// - Returns: the registry and the queue its plugins log to from now on.
   package func loadStartupPlugins(logger: Logger) -> (registry: PluginRegistry, logs: PluginLogQueue) {
@@ -34,9 +35,15 @@ package struct PluginSetup: Equatable, Sendable {
     let searchPath = PluginSearchPath(
       builtInFolder: PluginSearchPath.executableFolder(), pluginDirs: pluginDirectories,
       environmentPath: environmentPluginDirectories.isEmpty ? nil : environmentPluginDirectories.joined(separator: ":"))
+    for entry in searchPath.ignoredEnvironmentEntries {
+      logger.warn(
+        "\(PluginSearchPath.environmentVariable) entry '\(entry)' is not an absolute path: ignored (what loads must "
+          + "not depend on the directory the host was started in)")
+    }
     let registry = PluginRegistry(searchPath: searchPath, allowAnyPath: allowAnyPluginPath, logger: logs.logger())
     for failure in registry.loadAutomatically() {
-      logger.warn("plugin \(failure.path) was not loaded: \(failure.error.message)")
+      let what = searchPath.folders.contains(failure.path) ? "plugin folder" : "plugin"
+      logger.warn("\(what) \(failure.path) was not loaded: \(failure.error.message)")
     }
     _ = logs.take()
     return (registry, logs)
@@ -54,6 +61,12 @@ package struct PluginSetup: Equatable, Sendable {
 }
 
 extension TransitionSession {
+  /// The start-up plugins that failed to load, by file or folder (`PluginRegistry.automaticLoadFailures`): `render`
+  /// reports them when the animator it was asked for is missing.
+  package var startupLoadFailures: [(path: String, error: PluginLoadError)] {
+    registry?.automaticLoadFailures ?? []
+  }
+
   /// A session on the start-up plugins of `setup` (the host's and render's), its diagnostics going to `logger`.
   /// Register its methods on a dispatcher (`register(on:)`) to serve them.
   package static func loadingPlugins(

@@ -30,9 +30,14 @@ extension ResponseError {
     case .initFailed(let path, let pluginID):
       data.setNew("path", JSON(path))
       data.setNew("plugin", JSON(pluginID))
-    case .pathNotAllowed(let path, let folders):
+    case .pathNotAllowed(let path, let realPath, let folders):
       data.setNew("path", JSON(path))
+      if let realPath { data.setNew("realPath", JSON(realPath)) }
       data.setNew("folders", .array(folders.map { JSON($0) }))
+    case .unsafePermissions(let path, let unsafePath, let reason):
+      data.setNew("path", JSON(path))
+      data.setNew("unsafePath", JSON(unsafePath))
+      data.setNew("reason", JSON(reason))
     case .busy(let pluginID, let running):
       data.setNew("plugin", JSON(pluginID))
       data.setNew("runningTransitions", JSON(running))

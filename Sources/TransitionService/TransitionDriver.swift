@@ -19,13 +19,22 @@ package struct TransitionStatus: Equatable, Sendable {
   package var duration: Double
   /// Whether the client drives it now (`transition/update`); false once it finishes or cancels.
   package var isInteractive: Bool
+  /// Clock seconds (from this status) until the timeline must next be advanced for something to happen on time:
+  /// a completion, the end of the duration, the end of a tail (the engine's `clockTimeUntilNextEvent`). A real-time
+  /// clock advances the transition then even when no frame is due, so a low frame rate never delays an end. nil
+  /// when nothing is scheduled.
+  package var nextEventIn: Double?
 
-  package init(state: TransitionState, time: Double, percent: Double, duration: Double, isInteractive: Bool) {
+  package init(
+    state: TransitionState, time: Double, percent: Double, duration: Double, isInteractive: Bool,
+    nextEventIn: Double? = nil
+  ) {
     self.state = state
     self.time = time
     self.percent = percent
     self.duration = duration
     self.isInteractive = isInteractive
+    self.nextEventIn = nextEventIn
   }
 }
 

@@ -75,8 +75,13 @@ final class TransitionRecord {
 
   /// The next frame's `seq`.
   var seq = 0
-  /// The real-time frame timer, while one is scheduled.
+  /// The real-time timer (the next frame or event, whichever is first), while one is scheduled, and its deadline.
   var timer: ProtocolTimerID?
+  var wakeUpDeadline = 0.0
+  /// The clock seconds the timer's event needs the transition to advance by, when the timer is for an event.
+  var plannedAdvance: Double?
+  /// Whether the real-time clock runs (the transition moves); `lastReading` is when time was last taken from it.
+  var isClockRunning = false
   /// When the next real-time frame is due, and the clock reading time was last taken at.
   var nextDeadline = 0.0
   var lastReading = 0.0

@@ -28,7 +28,7 @@ extension TransitionSession {
   private func listPlugins(_ request: Request, _ responder: Responder) throws(ResponseError) {
     let registry = registry!
     var array = JSONArrayBuilder()
-    for plugin in registry.plugins { array.append(json(plugin, registry: registry)) }
+    for plugin in registry.plugins { array.append(json(plugin, registry: registry).build()) }
     responder.reply(["plugins": array.build()])
   }
 
@@ -42,7 +42,9 @@ extension TransitionSession {
       throw .plugin(error)
     }
     flushPluginLogs()
-    responder.reply(json(loaded, registry: registry))
+    var result = json(loaded, registry: registry)
+    result.setNew("alreadyLoaded", JSON(loaded.alreadyLoaded))
+    responder.reply(result.build())
   }
 
   private func reload(_ request: Request, _ responder: Responder) throws(ResponseError) {
@@ -55,7 +57,7 @@ extension TransitionSession {
       throw .plugin(error)
     }
     flushPluginLogs()
-    responder.reply(json(loaded, registry: registry))
+    responder.reply(json(loaded, registry: registry).build())
   }
 
   /// Unloads a plugin. While transitions of it run the answer is 1008, unless `force` is true: they then end
@@ -81,7 +83,7 @@ extension TransitionSession {
   }
 
   /// `{"id", "name", "version", "vendor", "description", "abi", "path", "builtin", "generation", "animators"}`.
-  private func json(_ plugin: PluginRegistry.LoadedPlugin, registry: PluginRegistry) -> JSON {
+  private func json(_ plugin: PluginRegistry.LoadedPlugin, registry: PluginRegistry) -> JSONObjectBuilder {
     let info = plugin.info
     var object = JSONObjectBuilder()
     object.setNew("id", JSON(info.id))
@@ -94,7 +96,7 @@ extension TransitionSession {
     object.setNew("builtin", JSON(Self.isBuiltIn(plugin.path, searchPath: registry.searchPath)))
     object.setNew("generation", JSON(plugin.generation))
     object.setNew("animators", .array(info.animators.map { JSON(info.id + "/" + $0.id) }))
-    return object.build()
+    return object
   }
 
   /// Whether `path` is a built-in plugin: a `libTransitionPlugin*.so` in the host binary's folder.

@@ -90,7 +90,9 @@ extension TransitionSession {
   /// its last frame from `reportEnds` instead, as after start and tick).
   package func perform(_ command: TransitionCommand, on id: String, reply: Reply) {
     answer(reply) { () throws(ResponseError) -> JSON in
-      let record = try record(id)
+      var record = try record(id)
+      catchUp(record)
+      record = try self.record(id)  // the time that passed may have ended it
       let result: TransitionCommandResult
       do throws(TransitionError) {
         result = try record.driver.perform(command)
@@ -103,6 +105,17 @@ extension TransitionSession {
       if case .released(let decision) = result { status.setNew("decision", JSON(decision.rawValue)) }
       return status.build()
     }
+  }
+
+  /// Brings a moving real-time transition's timeline up to the clock before a command acts on it, so that the
+  /// command happens at the moment it arrives, not at the last frame (at a low `fps` that can be seconds earlier).
+  func catchUp(_ record: TransitionRecord) {
+    guard record.clock == .realtime, record.isClockRunning, record.isMoving else { return }
+    let now = scheduler.now
+    let dt = max(0, now - record.lastReading)
+    record.lastReading = now
+    advance(record, by: dt)
+    if record.outcome != nil { reportEnds() }  // its last frame and didEnd come before the reply (2006)
   }
 
   // MARK: sample, tick

@@ -46,7 +46,7 @@ package final class TransitionSession {
   let output: any ProtocolOutput
   let scheduler: any ProtocolScheduler
   let pluginLogs: PluginLogQueue
-  /// Host diagnostics for stderr (a refused notification, say).
+  /// Host diagnostics for stderr (a refused notification, an animator's misbehaviour), at the warn level.
   package var diagnostic: (String) -> Void = { _ in }
 
   /// Live transitions by number.
@@ -147,12 +147,12 @@ package final class TransitionSession {
         record.outcome = outcome
         pendingEnds.append(record)
       case .misbehaved(let report):
-        logMessage(
-          type: 2, "\(record.id): \(report.animatorID) misbehaved: \(report.message)",
+        warn(
+          "\(record.id): \(report.animatorID) misbehaved: \(report.message)",
           data: ["transition": JSON(record.id), "animator": JSON(report.animatorID), "kind": JSON(report.kindName)])
       case .misusedViewModel(let misuse):
-        logMessage(
-          type: 2, "\(record.id): \(animator) misused the view model: \(misuse)",
+        warn(
+          "\(record.id): \(animator) misused the view model: \(misuse)",
           data: ["transition": JSON(record.id), "animator": JSON(animator), "kind": JSON("sceneMisuse")])
       }
     }
@@ -170,46 +170,68 @@ package final class TransitionSession {
 
   // MARK: Real-time clock
 
-  /// Starts or stops the record's frame timer so that a real-time transition has one exactly while it moves.
+  /// Keeps a real-time transition's one timer right: none while it stands still; while it moves, one at the earlier
+  /// of its next frame (every 1/fps s) and the moment its timeline next needs to advance (`TransitionStatus
+  /// .nextEventIn`: a completion, the end of the duration or of a tail). So the timeline follows the monotonic clock
+  /// whatever the frame rate: a 1 s transition at fps 0.2 still ends at 1 s, with its last frame and didEnd. Frames
+  /// are only how often it is shown. Called after every call that may change where the transition stands.
   func updateTimer(_ record: TransitionRecord) {
     guard record.clock == .realtime else { return }
-    if record.isMoving {
-      guard record.timer == nil else { return }
+    guard record.isMoving else {
+      if let timer = record.timer { scheduler.cancel(timer) }
+      record.timer = nil
+      record.isClockRunning = false
+      return
+    }
+    if !record.isClockRunning {
+      // Time starts (or starts again after a pause) now; a frame is due one interval later.
       let now = scheduler.now
+      record.isClockRunning = true
       record.lastReading = now
       record.nextDeadline = now + 1 / record.fps
-      scheduleFrame(record)
-    } else if let timer = record.timer {
-      scheduler.cancel(timer)
-      record.timer = nil
     }
+    scheduleWakeUp(record)
   }
 
-  private func scheduleFrame(_ record: TransitionRecord) {
-    record.timer = scheduler.schedule(at: record.nextDeadline) { [weak self, weak record] in
+  /// (Re)schedules the record's timer for its next frame or event, whichever comes first.
+  private func scheduleWakeUp(_ record: TransitionRecord) {
+    let wait = record.driver.status.nextEventIn.map { max($0, Self.shortestEventWait) }
+    let eventDeadline = wait.map { record.lastReading + $0 }
+    let deadline = min(record.nextDeadline, eventDeadline ?? .infinity)
+    if record.timer != nil && record.wakeUpDeadline == deadline { return }
+    if let timer = record.timer { scheduler.cancel(timer) }
+    record.wakeUpDeadline = deadline
+    // An event deadline remembers the time it was computed for: the clock reading at it may fall a rounding error
+    // short, and the transition must still reach the event.
+    record.plannedAdvance = eventDeadline == deadline ? wait : nil
+    record.timer = scheduler.schedule(at: deadline) { [weak self, weak record] in
       guard let self, let record else { return }
-      frameTimerFired(record)
+      wakeUp(record)
     }
   }
 
-  /// A real-time frame: advance by the time that passed, then the frame (or the end).
-  private func frameTimerFired(_ record: TransitionRecord) {
+  /// The shortest wait for an event: a due event is handled on the next turn of the loop, never in a busy loop.
+  static let shortestEventWait = 0.001
+
+  /// A real-time wake-up: advance by the time that passed, then the frame if one is due (or the end).
+  private func wakeUp(_ record: TransitionRecord) {
     record.timer = nil
     guard record.outcome == nil, live[record.number] === record else { return }
     let now = scheduler.now
-    let dt = max(0, now - record.lastReading)
+    var dt = max(0, now - record.lastReading)
+    if let planned = record.plannedAdvance { dt = max(dt, planned) }
     record.lastReading = now
     advance(record, by: dt)
     flushPluginLogs()
     if record.outcome == nil {
-      emitFrame(record)
-      if record.isMoving {
+      if now >= record.nextDeadline {
+        emitFrame(record)
         // Absolute deadlines keep the rate; after a stall, skip the missed frames instead of bursting.
         let interval = 1 / record.fps
         record.nextDeadline += interval
         if record.nextDeadline <= now { record.nextDeadline = now + interval }
-        scheduleFrame(record)
       }
+      updateTimer(record)
     }
     reportEnds()
   }
@@ -271,7 +293,14 @@ package final class TransitionSession {
     output.notify("window/logMessage", params.build())
   }
 
-  /// Sends what plugins logged since the last call.
+  /// A warning about a transition: `window/logMessage` type 2 to the client, and the same line on stderr (through
+  /// `diagnostic`, at the host's warn level), as Protocol.md promises for every log message.
+  func warn(_ message: String, data: JSON) {
+    diagnostic(message)
+    logMessage(type: 2, message, data: data)
+  }
+
+  /// Sends what plugins logged since the last call (the queue's logger has already put each line on stderr).
   func flushPluginLogs() {
     for record in pluginLogs.take() {
       logMessage(

@@ -14,8 +14,8 @@ final class TransitionClient {
   private var consumed = 0
   private var nextID = 1
 
-  init(_ arguments: [String] = []) throws {
-    host = try HostProcess(arguments)
+  init(_ arguments: [String] = [], environment: [String: String]? = nil) throws {
+    host = try HostProcess(arguments, environment: environment)
   }
 
   /// Sends `message` as one line.

@@ -183,23 +183,61 @@ import Testing
     #expect(ends.allSatisfy { $0["reason"]?.stringValue == "terminated" && $0["cancelled"]?.boolValue == true })
   }
 
-  /// fps is any number in (0, 1000]: at 1e-12 the next frame is 1e12 s away, past what a timer's Int64
-  /// nanoseconds hold. The host schedules it anyway (it never fires) and keeps serving.
-  @Test func aTinyFrameRateIsServedAndEndsOnSigterm() throws {
+  /// fps is any number in (0, 1000]: at 1e-9 the next frame is 31 years away, at 1e-12 past what a timer's Int64
+  /// nanoseconds hold. Frames are only how often the transition is shown: its timeline follows the clock, so the
+  /// 0.4 s fade still ends after 0.4 s, `transition/wait` answers, and the host exits at end of input.
+  @Test(arguments: [1e-9, 1e-12])
+  func aTinyFrameRateStillEndsOnTimeAndTheHostExitsAtEndOfInput(fps: Double) throws {
     let client = try client()
-    let started = client.result("transition/start", Self.start("fade", clock: "realtime", extra: [("fps", 1e-12)]))
+    let begin = Date()
+    let started = client.result("transition/start", Self.start("fade", clock: "realtime", extra: [("fps", JSON(fps))]))
     #expect(started["transition"]?.stringValue == "t1")
     #expect(started["duration"]?.doubleValue == 0.4)
     let listed = client.result("transition/list")["transitions"]?[0]
-    #expect(listed?["fps"]?.doubleValue == 1e-12)
+    #expect(listed?["fps"]?.doubleValue == fps)
     #expect(listed?["phase"]?.stringValue == "running")
-    client.host.kill(SIGTERM)
-    #expect(client.host.waitForExit() == .exited(0))
-    let end = client.host.allLines().map { try! JSON.parse($0) }.last {
-      $0["method"]?.stringValue == "transition/didEnd"
-    }
-    #expect(
-      end?["params"]?.serialized() == #"{"transition":"t1","completed":false,"cancelled":true,"reason":"terminated"}"#)
+    client.send(["jsonrpc": "2.0", "id": "wait", "method": "transition/wait", "params": ["transition": "t1"]])
+    let (messages, status) = client.finish(timeout: 20)
+    #expect(status == .exited(0))
+    #expect(Date().timeIntervalSince(begin) < 10)  // before: never (the host waited for a frame 1e12 s away)
+    let wait = messages.first { $0["id"]?.stringValue == "wait" }
+    #expect(wait?["result"]?.serialized() == #"{"transition":"t1","completed":true,"cancelled":false}"#)
+    // The first frame, then the last one at the end of the timeline; nothing in between.
+    let frames = TransitionClient.frames(client.received)
+    #expect(frames.map { $0["seq"]?.intValue } == [0, 1])
+    #expect(frames.last?["time"]?.doubleValue == 0.4 && frames.last?["phase"]?.stringValue == "ended")
+  }
+
+  /// At fps 0.2 a frame is due every 5 s; the 1 s fade still ends at 1 s of clock, with its last frame and didEnd.
+  @Test func aLowFrameRateEndsOnTheClock() throws {
+    let client = try client()
+    let begin = Date()
+    client.result(
+      "transition/start",
+      Self.start("fade", clock: "realtime", extra: [("fps", 0.2), ("params", ["duration": 1])]))
+    let didEnd = try #require(client.waitForDidEnd("t1", timeout: 20))
+    let elapsed = Date().timeIntervalSince(begin)
+    #expect(didEnd["completed"]?.boolValue == true)
+    #expect(elapsed >= 0.99 && elapsed < 4, "ended after \(elapsed) s (before: 5 s, at the first frame tick)")
+    let frames = TransitionClient.frames(client.received)
+    #expect(frames.map { $0["seq"]?.intValue } == [0, 1])
+    #expect(frames.last?["time"]?.doubleValue == 1 && frames.last?["percent"]?.doubleValue == 1)
+    #expect(client.finish().status == .exited(0))
+  }
+
+  /// A call acts when it arrives, not at the last frame: at fps 0.5, pausing 0.3 s into a running 1 s fade holds it
+  /// near 0.3, though no frame has moved it yet.
+  @Test func aCallActsAtTheMomentItArrivesWhateverTheFrameRate() throws {
+    let client = try client()
+    client.result(
+      "transition/start",
+      Self.start("fade", clock: "realtime", extra: [("fps", 0.5), ("params", ["duration": 1])]))
+    usleep(300_000)
+    let paused = client.result("transition/pause", ["transition": "t1"])
+    let time = try #require(paused["time"]?.doubleValue)
+    #expect(time >= 0.29 && time < 0.9, "paused at \(time) s (before: 0, the last frame's time)")
+    #expect(paused["phase"]?.stringValue == "paused")
+    #expect(client.finish().status == .exited(0))
   }
 
   @Test func waitIsAnsweredAtTheEndAndCancellable() throws {
@@ -249,6 +287,10 @@ import Testing
     let log = messages.first { $0["method"]?.stringValue == "window/logMessage" }?["params"]
     #expect(log?["type"]?.intValue == 2)
     #expect(log?["data"]?["kind"]?.stringValue == "neverCompleted")
+    // The same warning is on stderr (Protocol.md, window/logMessage), at the default --log-level warn.
+    let message = try #require(log?["message"]?.stringValue)
+    let stderr = client.host.stderr.wait(timeout: 10) { String(decoding: $0, as: UTF8.self).contains(message) }
+    #expect(String(decoding: stderr, as: UTF8.self).contains("transition-host: warn: " + message + "\n"))
     let didEnd = try #require(client.waitForDidEnd("t1"))
     #expect(didEnd["reason"]?.stringValue == "neverCompleted")
     #expect(didEnd["error"]?["code"]?.intValue == 2008)
@@ -274,6 +316,16 @@ import Testing
     #expect(client.waitForDidEnd("t3")?["completed"]?.boolValue == true)
     let (_, status) = client.finish()
     #expect(status == .exited(0))
+  }
+
+  @Test func logLevelErrorKeepsMisbehaviourWarningsOffStderr() throws {
+    let client = try TransitionClient(["--log-level", "error"])
+    client.result("plugins/load", ["path": "libTestPluginMisuse.so"])
+    client.result("transition/start", Self.start("never-completes"))
+    client.result("transition/tick", ["dt": 0.5])
+    #expect(client.waitForDidEnd("t1")?["reason"]?.stringValue == "neverCompleted")
+    #expect(client.finish().status == .exited(0))
+    #expect(!String(decoding: client.host.stderr.all(), as: UTF8.self).contains("misbehaved"))
   }
 
   @Test func queuedUpdateNotificationsCollapseToTheLatest() throws {

@@ -145,7 +145,7 @@ import Testing
     copyFile(BuildProducts.fixturePlugin("Minimal"), to: path)
     let registry = makeRegistry(folder: folder.path)
     let error = loadError { () throws(PluginLoadError) in try registry.load(path: path) }
-    #expect(error == .pathNotAllowed(path: path, folders: [folder.path]))
+    #expect(error == .pathNotAllowed(path: path, realPath: nil, folders: [folder.path]))
     #expect(error?.message.contains("--allow-any-plugin-path") == true)
 
     let permissive = makeRegistry(folder: folder.path, allowAnyPath: true)

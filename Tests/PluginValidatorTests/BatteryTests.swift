@@ -9,12 +9,12 @@ import Testing
   static let operationChecks = CheckKind.allCases.filter { $0.scope == .operation }.map(\.rawValue)
 
   /// TestPluginMinimal: "fade" takes every operation (the six standard ones are run), "slide" present and
-  /// dismiss. 7 library checks + 2 unknown-extension + (6 + 2) operations × 8 checks = 73, all passing but one
+  /// dismiss. 8 library checks + 2 unknown-extension + (6 + 2) operations × 8 checks = 74, all passing but one
   /// warning: "fade" animates only the to view, and a dismissal that keeps the presenter's view hands out no to
   /// view, so its block records nothing and completes at the first step, long before the 0.4 s it declares.
   @Test func minimalPassesEveryCheck() {
     let report = validate("Minimal")
-    #expect(report.results.count == 7 + 2 + 8 * 8)
+    #expect(report.results.count == 8 + 2 + 8 * 8)
     #expect(report.names(.warn) == ["run-completes@fade/dismiss"])
     #expect(report.names(.pass).count == report.results.count - 1)
     #expect(
@@ -22,7 +22,7 @@ import Testing
         "completed once, but after 0.0167 s, under half its duration of 0.4 s"))
     #expect(report.succeeded)
     #expect(report.exitStatus == 0)
-    #expect(report.summaryLine == "72 passed, 0 failed, 0 crashed, 1 warning, 0 skipped")
+    #expect(report.summaryLine == "73 passed, 0 failed, 0 crashed, 1 warning, 0 skipped")
     // Every operation of "fade" was run, and only the declared ones of "slide".
     let fadeOperations = Set(report.results.filter { $0.target.animator == "fade" }.compactMap(\.target.operation))
     #expect(fadeOperations == ["present", "dismiss", "push", "pop", "segue", "unwind"])
@@ -77,8 +77,8 @@ import Testing
       #expect(report.failedChecks(of: animator) == checks, "\(animator)")
     }
     #expect(report.names(.crashed).isEmpty)
-    // "sound" runs present and dismiss; the others present only: 7 + 9 + (2 + 8) × 8 results.
-    #expect(report.results.count == 7 + 9 + 10 * 8)
+    // "sound" runs present and dismiss; the others present only: 8 + 9 + (2 + 8) × 8 results.
+    #expect(report.results.count == 8 + 9 + 10 * 8)
 
     let present = { (animator: String) in CheckTarget(animator: animator, operation: "present") }
     #expect(report.explanation(.runCompletes, present("never-completes")).contains("without completeTransition"))

@@ -99,6 +99,65 @@ import Testing
     #expect(!channel.isClosed)
   }
 
+  /// Reads exactly `count` bytes from `fd` (the test's own read loop).
+  private func take(_ count: Int, from fd: Int32) -> [UInt8] {
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while result.count < count {
+      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, min($0.count, count - result.count)) }
+      if n <= 0 { break }
+      result += chunk[0..<n]
+    }
+    return result
+  }
+
+  /// A pipe of `capacity` bytes (F_SETPIPE_SZ = 1031) holding `unread` bytes of filler.
+  private func pipe(capacity: Int32, unread: Int) -> TestPipe {
+    let pipe = TestPipe()
+    _ = fcntl(pipe.write, 1031, capacity)
+    var filler = [UInt8](repeating: 0x2E, count: unread)
+    precondition(FileDescriptorIOForTests.writeAll(pipe.write, &filler))
+    return pipe
+  }
+
+  @Test func aTerminatingFlushBeginsAMessageOnlyWhenThePipeCanTakeAllOfIt() {
+    // 65536 bytes of room, 50000 taken: a 12 KB message does not fit (less two pages kept for partly used ones).
+    let pipe = pipe(capacity: 65536, unread: 50_000)
+    let channel = OutputChannel(descriptor: pipe.writeEnd)
+    let message = "[" + String(repeating: "1,", count: 6000) + "1]"
+    channel.appendMessage(message)
+    #expect(!channel.canTakeWhole(message.utf8.count + 1))
+    #expect(channel.flush(deadline: MonotonicInstant.now().advanced(bySeconds: 0.05)) == .timedOut)
+    #expect(channel.pendingByteCount == message.utf8.count + 1, "nothing of it was begun")
+    // Once the reader takes the filler, the message goes whole.
+    #expect(take(50_000, from: pipe.read).count == 50_000)
+    #expect(channel.flush(deadline: MonotonicInstant.now().advanced(bySeconds: 5)) == .flushed)
+    #expect(take(message.utf8.count + 1, from: pipe.read) == Array((message + "\n").utf8))
+  }
+
+  @Test func aTerminatingFlushFinishesTheMessageASignalCutShortThenStopsAtABoundary() {
+    let pipe = pipe(capacity: 65536, unread: 60_000)
+    _ = fcntl(pipe.write, F_SETFL, fcntl(pipe.write, F_GETFL) | O_NONBLOCK)  // what the signal handler does
+    let signals = TestPipe()
+    signals.send("x")
+    let channel = OutputChannel(descriptor: pipe.writeEnd)
+    channel.interruptDescriptor = signals.readEnd
+    let first = "[" + String(repeating: "2,", count: 5000) + "2]"  // 10 KB: only part of it fits now
+    channel.appendMessage(first)
+    #expect(channel.flush() == .interrupted)
+    let begun = first.utf8.count + 1 - channel.pendingByteCount
+    #expect(begun > 0 && begun < first.utf8.count, "the signal came in the middle of the message")
+    _ = take(1, from: signals.read)
+    let second = "[" + String(repeating: "3,", count: 20000) + "3]"  // 40 KB
+    channel.appendMessage(second)
+    // The reader takes 20000 bytes: room for the rest of the first message, not for all of the second.
+    #expect(take(20_000, from: pipe.read).count == 20_000)
+    #expect(channel.flush(deadline: MonotonicInstant.now().advanced(bySeconds: 0.1)) == .timedOut)
+    #expect(channel.pendingByteCount == second.utf8.count + 1, "the first message is finished, the second not begun")
+    let inPipe = take(40_000 + begun + (first.utf8.count + 1 - begun), from: pipe.read)
+    #expect(inPipe.suffix(first.utf8.count + 1) == ArraySlice((first + "\n").utf8))
+  }
+
   @Test func restoreFlagsUndoesANonBlockingSwitch() {
     let pipe = TestPipe()
     let channel = OutputChannel(descriptor: pipe.writeEnd)

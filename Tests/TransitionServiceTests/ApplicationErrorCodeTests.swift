@@ -17,7 +17,9 @@ import TransitionEngine
       (.abiIncompatible(path: "/p.so", pluginABI: ABIVersion(major: 9, minor: 0), hostABI: abi), 1004),
       (.invalidDescriptor(path: "/p.so", reason: "animators[0].id is empty"), 1005),
       (.initFailed(path: "/p.so", pluginID: "com.example"), 1006),
-      (.pathNotAllowed(path: "/p.so", folders: ["/plugins"]), 1007),
+      (.pathNotAllowed(path: "/p.so", realPath: nil, folders: ["/plugins"]), 1007),
+      (.pathNotAllowed(path: "/plugins/p.so", realPath: "/elsewhere/p.so", folders: ["/plugins"]), 1007),
+      (.unsafePermissions(path: "/plugins/p.so", unsafePath: "/plugins", reason: "is writable by every user"), 1007),
       (.busy(pluginID: "com.example", runningTransitions: 2), 1008),
       (.unknownPlugin(pluginID: "com.example"), -32602),
     ]

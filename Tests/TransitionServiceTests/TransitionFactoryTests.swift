@@ -72,14 +72,20 @@ import TransitionEngine
       }
     }
     try driver.start()
-    #expect(driver.status == TransitionStatus(state: .running, time: 0, percent: 0, duration: 1, isInteractive: false))
+    // The next thing due is the end of the 1 s duration (its animation's completion): 1 s of clock away.
+    #expect(
+      driver.status
+        == TransitionStatus(
+          state: .running, time: 0, percent: 0, duration: 1, isInteractive: false, nextEventIn: 1))
     #expect(try driver.perform(.advance(seconds: 0.25)) == .done)
     #expect(driver.status.time == 0.25)
     #expect(driver.status.percent == 0.25)
+    #expect(driver.status.nextEventIn == 0.75)
     #expect(events.isEmpty)
     _ = try driver.perform(.advance(seconds: 1))
     #expect(events == ["ended completed"])
     #expect(driver.status.state == .ended(.completed))
+    #expect(driver.status.nextEventIn == nil)
     #expect(throws: TransitionError.ended) { try driver.perform(.pause) }
   }
 

@@ -1,6 +1,7 @@
 // The few C calls the POSIX module needs that Swift's Glibc module does not import: `pipe2` and `mkostemp` are declared
-// only under _GNU_SOURCE, and the <sys/wait.h> status macros are function-like macros, which Swift never imports. Every name is
-// prefixed, in the style of swift-nio's shims, so it can never collide with what a later libc adds.
+// only under _GNU_SOURCE, `ioctl` is variadic, and the <sys/wait.h> status macros are function-like macros, which Swift
+// never imports; a signal handler must be C (nothing in it may allocate or take a lock). Every name is prefixed, in the
+// style of swift-nio's shims, so it can never collide with what a later libc adds.
 #ifndef CPOSIX_H
 #define CPOSIX_H
 
@@ -11,6 +12,27 @@ int CPOSIX_pipe2(int fds[2], int flags);
 
 /// mkostemp(3): mkstemp with `flags` (O_CLOEXEC) applied as the file is created. Returns the fd, or -1 with errno.
 int CPOSIX_mkostemp(char *template_path, int flags);
+
+/// fcntl(F_GETPIPE_SZ): the capacity of the pipe `fd` is an end of, in bytes; -1 with errno (EBADF, or not a pipe).
+int CPOSIX_pipe_capacity(int fd);
+
+/// ioctl(FIONREAD): bytes written into the pipe or socket `fd` and not read yet (for either end of a pipe). Returns 0,
+/// or -1 with errno.
+int CPOSIX_unread_bytes(int fd, int *count);
+
+/// ioctl(SIOCOUTQ): bytes a socket has queued for its peer (for a Unix socket: the memory its unread messages hold,
+/// `SO_SNDBUF`'s unit). Returns 0, or -1 with errno.
+int CPOSIX_unsent_bytes(int fd, int *count);
+
+/// Until `CPOSIX_fatal_signal_cleanup_cancel`, a fatal signal (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP,
+/// SIGSYS) first removes `paths` (unlink(2), or rmdir(2) for folders; in order, so list a folder after what it holds),
+/// then puts the handlers that were there back and lets the signal take its course with them (a fault re-executes the
+/// instruction; a sent signal is raised again). `paths` must stay valid until the cancel. Not nestable: a second call
+/// replaces the first. Returns 0, or -1 with errno (sigaction).
+int CPOSIX_fatal_signal_cleanup(const char *const *paths, int count);
+
+/// Ends the protection `CPOSIX_fatal_signal_cleanup` set up: the previous handlers come back, nothing is removed.
+void CPOSIX_fatal_signal_cleanup_cancel(void);
 
 /// WIFEXITED / WEXITSTATUS / WIFSIGNALED / WTERMSIG of a waitpid(2) status.
 static inline int CPOSIX_WIFEXITED(int status) { return WIFEXITED(status); }

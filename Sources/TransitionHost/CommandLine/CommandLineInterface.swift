@@ -47,6 +47,9 @@ package struct Subcommand {
   package var operandCount: ClosedRange<Int>
   /// Its own options, besides the shared ones.
   package var options: [OptionSpec]
+  /// More of `--help`, after the options and the environment (exit statuses, formats): lines without the trailing
+  /// newline; empty when there is nothing more to say.
+  package var details: [String]
   /// Runs it; returns the process exit status.
   package var run: (HostOptions, RunContext) -> Int32
 
@@ -56,6 +59,7 @@ package struct Subcommand {
     operandsUsage: String = "",
     operandCount: ClosedRange<Int> = 0...0,
     options: [OptionSpec] = [],
+    details: [String] = [],
     run: @escaping (HostOptions, RunContext) -> Int32
   ) {
     self.name = name
@@ -63,6 +67,7 @@ package struct Subcommand {
     self.operandsUsage = operandsUsage
     self.operandCount = operandCount
     self.options = options
+    self.details = details
     self.run = run
   }
 }
@@ -222,7 +227,8 @@ package struct CommandLineInterface {
     text += Self.row("-h, --help", "show this help and exit")
     text += Self.row("-V, --version", "print the version and exit")
     text += "\nEnvironment:\n"
-    text += Self.row(HostOptions.pluginPathVariable, "extra plugin folders, colon-separated")
+    text += Self.row(HostOptions.pluginPathVariable, "extra plugin folders, colon-separated (absolute paths only)")
+    if !command.details.isEmpty { text += "\n" + command.details.map { $0 + "\n" }.joined() }
     return text
   }
 
@@ -244,7 +250,7 @@ extension CommandLineInterface {
         }, help: "also load plugins from DIR (repeatable)"),
       OptionSpec(
         ["--allow-any-plugin-path"], .flag { $0.allowAnyPluginPath = true },
-        help: "let plugins/load load from any path, not only the plugin folders"),
+        help: "load plugins from any path, and skip the link, ownership and permission checks"),
       OptionSpec(
         ["--max-line-bytes"],
         .value(placeholder: "N") { options, value throws(CommandLineError) in

@@ -10,12 +10,39 @@ extension HostCommandLine {
     Subcommand(
       name: "render",
       summary: "run one transition on the virtual clock; write its frames (JSON Lines) or an HTML preview",
-      options: renderOptions
+      options: renderOptions, details: renderDetails
     ) { options, context in
       RenderCommand.run(
         options.render, plugins: options.pluginSetup, maxTransitions: options.maxTransitions, output: context.output,
         logger: context.logger)
     }
+  }
+
+  /// The exit statuses, the sample scene's views and the preview's URL parameters (docs/render.md says the same).
+  private static var renderDetails: [String] {
+    var lines = [
+      "Exit status:",
+      "  0  the transition ended as asked: completed, or cancelled where the script cancels it",
+      "  1  it did not: it failed (e.g. the animator never completed it), was cancelled unasked, completed although",
+      "     the script cancelled it, the animator misbehaved (a NaN, say), it ran past --max-time or could not start",
+      "     (its plugin failed to load); the reason is the last line on stderr, and an HTML preview shows it too",
+      "  2  bad options",
+      "",
+      "The sample scene (--scene sample): a \(Int(SampleScene.containerWidth)) x "
+        + "\(Int(SampleScene.containerHeight)) container; present, push, segue and other",
+      "operations go from the list (home) to the detail, dismiss, pop and unwind back. Its views, by id:",
+    ]
+    lines += SampleScene.outline(SampleScene.home).map { "  " + $0 }
+    lines += SampleScene.outline(SampleScene.detail).map { "  " + $0 }
+    lines += [
+      "",
+      "The HTML preview reads parameters from its URL, after # (or ?), joined with &: flip.html#p=0.5&bare=1",
+    ]
+    for (name, meaning) in PreviewHTML.urlParameters {
+      lines.append("  " + name + String(repeating: " ", count: max(2, 14 - name.count)) + meaning)
+    }
+    lines.append("Keys: space plays or pauses, the left and right arrows step one frame. See docs/render.md.")
+    return lines
   }
 
   private static var renderOptions: [OptionSpec] {
@@ -31,7 +58,8 @@ extension HostCommandLine {
         }, help: "present (default), dismiss, push, pop, segue, unwind, …"),
       OptionSpec(
         ["--scene"], .value(placeholder: "FILE.json|sample") { o, v throws(CommandLineError) in o.render.scene = v },
-        help: "view trees {container, from, to} from a file, or the built-in 'sample' (default)"),
+        help: "view trees {container, from, to} from a file, or the built-in 'sample' (default; without --animator, "
+          + "--scene sample prints it for --operation)"),
       OptionSpec(
         ["--params"],
         .value(placeholder: "JSON") { o, v throws(CommandLineError) in

@@ -13,6 +13,11 @@ import POSIX
 /// them). A write blocked on a full pipe is interrupted by SIGTERM (its handler has no `SA_RESTART`), and a
 /// closed reader shows up as `EPIPE` (SIGPIPE is ignored): `isClosed` then turns true and later messages are
 /// dropped.
+///
+/// The channel knows where each buffered message ends, so that a flush with a deadline (the host terminating)
+/// never leaves a message torn when the reader lets it: it first finishes the message a signal interrupted, then
+/// begins each further message only once the descriptor can take all of it without waiting (`canTakeWhole`), and
+/// stops at a message boundary when the deadline comes first.
 package final class OutputChannel {
   /// The outcome of `flush`.
   package enum FlushOutcome: Equatable, Sendable {
@@ -48,12 +53,17 @@ package final class OutputChannel {
 
   private var buffer: [UInt8] = []
   private var written = 0
+  /// Where each buffered message ends (offsets into `buffer`, ascending), and the first one not yet passed.
+  private var messageEnds: [Int] = []
+  private var nextEnd = 0
   private let originalFlags: Int32?
+  private let kind: FileStatus.Kind?
 
   package init(descriptor: FileDescriptor, framing: Framing = .newline) {
     self.descriptor = descriptor
     self.framing = framing
     originalFlags = try? descriptor.statusFlags()
+    kind = try? descriptor.status().kind
     buffer.reserveCapacity(64 * 1024)
   }
 
@@ -65,6 +75,7 @@ package final class OutputChannel {
   package func appendMessage(_ body: UnsafeRawBufferPointer) {
     guard !isClosed else { return }
     framing.encode(body, into: &buffer)
+    messageEnds.append(buffer.count)
     if pendingByteCount >= flushThreshold && !isInterrupted {
       if let flushDeadline, MonotonicInstant.now() >= flushDeadline { return }  // out of time: keep buffering
       _ = flush()
@@ -83,29 +94,26 @@ package final class OutputChannel {
   /// or a signal arrives (`interruptDescriptor` readable after a write returned early): then `.interrupted`, and
   /// `isInterrupted` stays true until the next flush with a deadline.
   ///
-  /// - Parameter deadline: when given (or `flushDeadline` is set), waits for the descriptor with `poll(2)` and
-  ///   writes at most `PIPE_BUF` bytes at a time (which never blocks on a pipe that polled writable), giving up
-  ///   at the deadline: used while terminating, when a reader that stopped reading must not keep the host
-  ///   alive.
+  /// - Parameter deadline: when given (or `flushDeadline` is set), writes whole messages only and gives up at the
+  ///   deadline, at a message boundary when the reader lets it (`flushWholeMessages`): used while terminating, when
+  ///   a reader that stopped reading must not keep the host alive.
   package func flush(deadline: MonotonicInstant? = nil) -> FlushOutcome {
     let deadline = deadline ?? flushDeadline
     defer {
       if written == buffer.count {
         buffer.removeAll(keepingCapacity: buffer.capacity <= 4 * 1024 * 1024)
         written = 0
+        messageEnds.removeAll(keepingCapacity: true)
+        nextEnd = 0
       }
     }
-    if deadline != nil { isInterrupted = false }
+    if let deadline {
+      isInterrupted = false
+      return flushWholeMessages(until: deadline)
+    }
     while written < buffer.count {
       if isClosed { return .closed }
-      if let deadline {
-        switch waitWritable(until: deadline) {
-        case .ready: break
-        case .interrupted: return .interrupted
-        case .timedOut: return .timedOut
-        }
-      }
-      let chunk = deadline == nil ? buffer.count - written : min(buffer.count - written, Int(PIPE_BUF))
+      let chunk = buffer.count - written
       do {
         let n = try descriptor.write(buffer, written..<written + chunk, retryOnInterrupt: false)
         guard n > 0 else {
@@ -113,22 +121,105 @@ package final class OutputChannel {
           return .closed
         }
         written += n
-        if written < buffer.count && deadline == nil && interruptPending() { return interrupted() }
+        if written < buffer.count && interruptPending() { return interrupted() }
       } catch .interrupted {
-        if deadline == nil && interruptPending() { return interrupted() }
+        if interruptPending() { return interrupted() }
       } catch .wouldBlock {
         // Non-blocking: the signal handler set O_NONBLOCK (a signal is pending), or someone else did.
-        if deadline == nil {
-          if isInterrupted || interruptPending() { return interrupted() }
-          var entries = [PollEntry(descriptor, .writable)]
-          _ = try? FileDescriptor.poll(&entries, timeoutMilliseconds: -1)
-        }
+        if isInterrupted || interruptPending() { return interrupted() }
+        var entries = [PollEntry(descriptor, .writable)]
+        _ = try? FileDescriptor.poll(&entries, timeoutMilliseconds: -1)
       } catch {
         markClosed(error)
         return .closed
       }
     }
     return .flushed
+  }
+
+  /// The terminating flush: the rest of a message already begun (a signal interrupted its write), then each whole
+  /// message once the descriptor can take it all without waiting, until the deadline. Each wait polls the descriptor
+  /// (and the signal pipe), so a stalled reader costs nothing but the wait.
+  private func flushWholeMessages(until deadline: MonotonicInstant) -> FlushOutcome {
+    while written < buffer.count {
+      if isClosed { return .closed }
+      while nextEnd < messageEnds.count && messageEnds[nextEnd] <= written { nextEnd += 1 }
+      let end = nextEnd < messageEnds.count ? messageEnds[nextEnd] : buffer.count
+      let start = nextEnd == 0 ? 0 : messageEnds[nextEnd - 1]
+      let wait = written == start ? waitForRoom(end - written, until: deadline) : waitWritable(until: deadline)
+      switch wait {
+      case .ready: break
+      case .interrupted: return .interrupted
+      case .timedOut: return .timedOut
+      }
+      do {
+        let n = try descriptor.write(buffer, written..<end, retryOnInterrupt: false)
+        guard n > 0 else {
+          markClosed(.ioError)
+          return .closed
+        }
+        written += n
+      } catch .interrupted, .wouldBlock {
+        continue
+      } catch {
+        markClosed(error)
+        return .closed
+      }
+    }
+    return .flushed
+  }
+
+  /// Whether a write of `length` bytes would be taken whole, now, without blocking (or tearing on a non-blocking
+  /// descriptor). A pipe: its free room (capacity, less what is unread, less two pages for partly used ones) holds
+  /// it; a message larger than the pipe can ever hold only when the pipe is empty (the reader keeps up). A Unix
+  /// socket: its send queue is below `SO_SNDBUF` and the message fits one buffer (`SO_SNDBUF / 2 − 64`, how the kernel
+  /// cuts a stream write); larger ones only when the queue is empty. Anything else (a file, a terminal): yes.
+  func canTakeWhole(_ length: Int) -> Bool {
+    if readerIsGone() { return true }  // the write reports it (EPIPE)
+    switch kind {
+    case .pipe?:
+      guard let capacity = try? descriptor.pipeCapacity(), let unread = try? descriptor.unreadByteCount() else {
+        return true
+      }
+      let slack = 2 * Int(PIPE_BUF)
+      return length <= capacity - slack ? capacity - unread - slack >= length : unread == 0
+    case .socket?:
+      guard let (queued, limit) = try? descriptor.socketSendQueue() else { return true }
+      return length <= limit / 2 - 64 ? queued < limit : queued == 0
+    default:
+      return true
+    }
+  }
+
+  /// Waits until the descriptor can take `length` bytes whole (`canTakeWhole`), polling it and the signal pipe; a
+  /// pipe that is writable but still too full is looked at again every few milliseconds.
+  private func waitForRoom(_ length: Int, until deadline: MonotonicInstant) -> WaitResult {
+    while true {
+      if canTakeWhole(length) { return .ready }
+      if interruptPending() { return .interrupted }
+      let remaining = deadline.nanoseconds - MonotonicInstant.now().nanoseconds
+      if remaining <= 0 { return .timedOut }
+      switch waitWritable(until: MonotonicInstant.now().advanced(bySeconds: 0.005)) {
+      case .interrupted: return .interrupted
+      case .ready:
+        // Writable, but not room enough for the whole message yet: let the reader take more.
+        if !canTakeWhole(length) { pause(milliseconds: min(5, Int(remaining / 1_000_000) + 1)) }
+      case .timedOut: continue
+      }
+    }
+  }
+
+  /// Whether the descriptor polls an error or a hang-up (its reader closed).
+  private func readerIsGone() -> Bool {
+    var entries = [PollEntry(descriptor, .writable)]
+    _ = try? FileDescriptor.poll(&entries, timeoutMilliseconds: 0)
+    return !entries[0].returnedEvents.isDisjoint(with: [.error, .hangUp, .invalid])
+  }
+
+  /// Sleeps in poll(2) on the signal pipe alone (so a signal still ends the wait).
+  private func pause(milliseconds: Int) {
+    var entries = interruptDescriptor.map { [PollEntry($0, .readable)] } ?? []
+    _ = try? FileDescriptor.poll(&entries, timeoutMilliseconds: Int32(milliseconds))
   }
 
   /// Puts the descriptor's file status flags back as they were when the channel was made (the signal handler
@@ -175,5 +266,7 @@ package final class OutputChannel {
     closeError = error
     buffer.removeAll()
     written = 0
+    messageEnds.removeAll()
+    nextEnd = 0
   }
 }

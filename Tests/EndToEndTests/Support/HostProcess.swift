@@ -69,6 +69,9 @@ final class HostProcess: @unchecked Sendable {
   /// The host's pid.
   var pid: pid_t { process.rawValue }
 
+  /// The read end of the host's stdout when the test reads it itself (`drainStdout: false`).
+  var stdoutReader: FileDescriptor? { undrainedStdout }
+
   /// Spawns the host with `arguments`. `closeStdoutReader` closes the test's end of stdout at once (a client
   /// that went away).
   init(
