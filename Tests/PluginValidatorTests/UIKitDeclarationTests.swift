@@ -12,8 +12,10 @@ import Testing
   func declaredPluginPassesEveryCheck(example: String, expected: [String]) {
     let report = Validator(command: Build.checkProcess, settings: ValidatorSettings(timeout: 20))
       .validate(plugin: BuildProducts.uikitExample(example))
-    // 7 library checks + unknown-extension + (present, dismiss) × 8 operation checks.
-    #expect(report.results.count == 7 + 1 + 2 * 8)
+    // Every library check, unknown-extension, and every operation check for each of the two operations.
+    let library = CheckKind.allCases.filter { $0.scope == .library }.count
+    let operation = CheckKind.allCases.filter { $0.scope == .operation }.count
+    #expect(report.results.count == library + 1 + 2 * operation)
     #expect(report.names(.pass).count == report.results.count, "\(report.results.filter { $0.status != .pass })")
     let operations = Set(report.results.compactMap(\.target.operation))
     #expect(operations == Set(expected))
