@@ -15,8 +15,26 @@ import Testing
     return environment
   }
 
-  static func stderr(_ client: TransitionClient) -> String {
-    String(decoding: client.host.stderr.snapshot, as: UTF8.self)
+  /// `/proc/<pid>/maps` read to its end ("" once the process is gone): Foundation's `String(contentsOfFile:)` stops
+  /// after the first 4 KB of a /proc file, which left out most of the host's mappings.
+  static func mappings(_ pid: pid_t) -> String {
+    guard let file = fopen("/proc/\(pid)/maps", "r") else { return "" }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+      let count = fread(&buffer, 1, buffer.count, file)
+      if count == 0 { break }
+      bytes += buffer[..<count]
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Whether the host's stderr contains `text`, waiting up to 10 s for it: stderr is drained by a thread of its own,
+  /// so a line the host wrote before its reply may still be on its way when the reply arrives.
+  static func stderr(_ client: TransitionClient, contains text: String) -> Bool {
+    let bytes = client.host.stderr.wait(timeout: 10) { String(decoding: $0, as: UTF8.self).contains(text) }
+    return String(decoding: bytes, as: UTF8.self).contains(text)
   }
 
   @Test func linksOutOfAPluginFolderAreRefusedByPathByNameAndAtStartUp() throws {
@@ -30,8 +48,10 @@ import Testing
     let listed = client.result("plugins/list")["plugins"]?.elements.compactMap { $0["id"]?.stringValue } ?? []
     #expect(!listed.contains("com.example.test.reload"), "the start-up auto-load followed the link out")
     #expect(
-      Self.stderr(client).contains(
-        "plugin \(plugins)/libEscape.so was not loaded: \(plugins)/libEscape.so resolves to \(outside)/libProbe.so, which is outside the plugin folders"
+      Self.stderr(
+        client,
+        contains:
+          "plugin \(plugins)/libEscape.so was not loaded: \(plugins)/libEscape.so resolves to \(outside)/libProbe.so, which is outside the plugin folders"
       ))
     for (path, named) in [
       ("libEscape.so", plugins + "/libEscape.so"), (plugins + "/sub/libProbe.so", plugins + "/sub/libProbe.so"),
@@ -56,8 +76,10 @@ import Testing
     #expect(error["data"]?["reason"]?.stringValue == "is writable by every user (mode 0777)")
     #expect(error["message"]?.stringValue?.contains("--allow-any-plugin-path") == true)
     #expect(
-      Self.stderr(client).contains(
-        "warn: plugin folder \(open) was not loaded: refusing to load \(open): it is writable by every user (mode 0777)"
+      Self.stderr(
+        client,
+        contains:
+          "warn: plugin folder \(open) was not loaded: refusing to load \(open): it is writable by every user (mode 0777)"
       ))
     #expect(
       client.result("plugins/list")["plugins"]?.elements.contains { $0["path"]?.stringValue == open + "/libPlanted.so" }
@@ -82,7 +104,7 @@ import Testing
     let listed = client.result("plugins/list")["plugins"]?.elements.compactMap { $0["id"]?.stringValue } ?? []
     #expect(!listed.contains("com.example.test.reload"), "a relative entry was taken from the working directory")
     #expect(
-      Self.stderr(client).contains("TRANSITION_HOST_PLUGIN_PATH entry '\(relative)' is not an absolute path: ignored"))
+      Self.stderr(client, contains: "TRANSITION_HOST_PLUGIN_PATH entry '\(relative)' is not an absolute path: ignored"))
     #expect(client.finish().status == .exited(0))
   }
 
@@ -107,7 +129,7 @@ import Testing
       (try? FileStatus(path: $0, followLinks: false))?.kind == .regular
     }
     let bytes = files.reduce(0) { $0 + ((try? FileStatus(path: $1, followLinks: false))?.size ?? 0) }
-    let maps = (try? String(contentsOfFile: "/proc/\(host.pid)/maps", encoding: .utf8)) ?? ""
+    let maps = Self.mappings(host.pid)
     let mapped = Set(
       maps.split(separator: "\n").compactMap { line -> String? in
         guard let slash = line.firstIndex(of: "/") else { return nil }
@@ -201,7 +223,7 @@ import Testing
       ["--plugin-dir", plugins], environment: Self.environment(["TMPDIR": temporary, "PLANTED_MARKER": marker]))
     let loaded = client.result("plugins/load", ["path": "libOrigin.so"])
     #expect(loaded["id"]?.stringValue == "com.example.test.minimal")
-    let maps = (try? String(contentsOfFile: "/proc/\(client.host.pid)/maps", encoding: .utf8)) ?? ""
+    let maps = Self.mappings(client.host.pid)
     #expect(maps.contains(own + "/libhelper.so"), "the plugin's own helper, from its real folder")
     #expect(!maps.contains(temporary + "/libhelper.so"))
     #expect(client.finish().status == .exited(0))
