@@ -329,6 +329,7 @@ for name in ["Flip", "Segue", "Sheet"] {
     .target(
       name: "UIKitExample\(name)",
       dependencies: [
+        "CoreGraphics",
         "QuartzCore",
         "TransitionFoundation",
         "UIKit",

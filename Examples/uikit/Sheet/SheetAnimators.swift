@@ -1,3 +1,4 @@
+import CoreGraphics
 import UIKit
 
 /// What the sheet's two animators share: CustomPresenter's spring (one second, critically damped, at rest) and how
