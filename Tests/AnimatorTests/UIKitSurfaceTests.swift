@@ -194,7 +194,7 @@ import TransitionEngine
     #expect(
       run.notes("navigation") == [
         "operation \(isPush ? 1 : 2) delegate true",
-        "sides true true stack \(isPush ? 2 : 1) top true view true",
+        "sides true true stack \(isPush ? ["from", "to"] : ["to"]) top true visible true view true",
       ])
     for t in [0, 0.075, 0.15, 0.225, 0.3] {
       let moving = try run.state(isPush ? "to" : "from", at: t)

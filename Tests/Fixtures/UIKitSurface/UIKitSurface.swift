@@ -232,7 +232,7 @@ final class PushPopAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     let container = transitionContext.containerView
     let navigation = toVC.navigationController!
     note(
-      "sides \(fromVC === transitionContext.viewController(forKey: .from)) \(toVC === transitionContext.viewController(forKey: .to)) stack \(navigation.viewControllers.count) top \(navigation.topViewController === toVC) view \(navigation.view == container)"
+      "sides \(fromVC === transitionContext.viewController(forKey: .from)) \(toVC === transitionContext.viewController(forKey: .to)) stack \(navigation.viewControllers.map { $0.view.identifier }) top \(navigation.topViewController === toVC) visible \(navigation.visibleViewController === toVC) view \(navigation.view == container)"
     )
     let width = container.bounds.width
     let toView = toVC.view!
