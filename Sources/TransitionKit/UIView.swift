@@ -128,6 +128,11 @@ public class UIView: NSObject {
   /// has no touches, so it changes nothing on screen and is not in frames.
   public var isUserInteractionEnabled = true
 
+  /// An integer the app uses to find the view again (`viewWithTag(_:)`); 0 by default. Kept by the view's proxy for
+  /// the transition: the client's view tree has no tags, so a later transition (a dismissal) does not see them;
+  /// find views across transitions by id (`viewWithID`).
+  public var tag = 0
+
   /// Whether the view is hidden (not animatable: changes at once, also inside animations blocks).
   public var isHidden: Bool {
     get { getBool(TH_PROP_HIDDEN, "isHidden") }
@@ -231,6 +236,16 @@ public class UIView: NSObject {
       current = candidate.superview
     }
     return false
+  }
+
+  /// The view whose `tag` is `tag` in this view's subtree, itself first, then depth first, back to front; nil when
+  /// there is none.
+  public func viewWithTag(_ tag: Int) -> UIView? {
+    if self.tag == tag { return self }
+    for subview in subviews {
+      if let found = subview.viewWithTag(tag) { return found }
+    }
+    return nil
   }
 
   /// The view with id `id` in this view's subtree (itself included), or nil: the counterpart of UIKit's

@@ -75,7 +75,8 @@ import TransitionEngine
   }
 
   /// A bare NSObject animator: NSObject's equality, hashing and descriptions; UIScreen and UIApplication measure
-  /// the container; sqrt/fmax/asin; UIView() and UIView(frame:); isUserInteractionEnabled; appearance calls.
+  /// the container; sqrt/fmax/asin; UIView() and UIView(frame:); isUserInteractionEnabled; tags; UIEdgeInsets;
+  /// appearance calls; present and dismiss outside a segue.
   @Test func bareAnimatorSeesUIKitsNames() throws {
     let run = try Run("bare", .present)
     #expect(
@@ -88,6 +89,9 @@ import TransitionEngine
         "UIView() frame (0.0, 0.0, 0.0, 0.0) alpha 1.0 hidden false",
         "interaction true",
         "interaction after false true",
+        "tags 0 true true",
+        "viewWithTag true true",
+        "inset (20.0, 10.0, 340.0, 760.0) {10.0, 20.0, 30.0, 40.0} true",
         "navigationController true",
       ])
     // The to view fills the screen inset by sqrt(16) and fmax(2, 3); UIView() went into the key window (the

@@ -99,6 +99,17 @@ final class BareAnimator: NSObject, UIViewControllerAnimatedTransitioning {
       "interaction after \(toView.subviews.first { $0 == framed }!.isUserInteractionEnabled) \(plain.isUserInteractionEnabled)"
     )
 
+    // Tags: 0 by default; viewWithTag searches the receiver and its subtree.
+    note("tags \(framed.tag) \(toView.viewWithTag(7) == nil) \(toView.viewWithTag(0) === toView)")
+    framed.tag = 7
+    note("viewWithTag \(transitionContext.containerView.viewWithTag(7) === framed) \(window.viewWithTag(7) === framed)")
+
+    // UIEdgeInsets and CGRect.inset(by:).
+    let insets = UIEdgeInsets(top: 10, left: 20, bottom: 30, right: 40)
+    note(
+      "inset \(CGRect(x: 0, y: 0, width: 400, height: 800).inset(by: insets)) \(insets) \(UIEdgeInsets.zero == UIEdgeInsets())"
+    )
+
     // Appearance transitions: recorded, harmless; an unbalanced end is logged as UIKit logs it.
     let toVC = transitionContext.viewController(forKey: .to)!
     toVC.beginAppearanceTransition(true, animated: true)
