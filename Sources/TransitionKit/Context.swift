@@ -154,6 +154,9 @@ public protocol UIViewControllerContextTransitioning: AnyObject {
   var transitionWasCancelled: Bool { get }
   /// What the transition does (present, dismiss, push, pop, segue, unwind or the client's own).
   var operation: TransitionOperation { get }
+  /// The rotation the container undergoes during the transition: always the identity here (the host's container
+  /// never rotates; UIKit gives ±90° or 180° for an interface rotation).
+  var targetTransform: CGAffineTransform { get }
 
   /// The view to animate for `key`, or nil when UIKit would return nil: the presenter's view that a presentation
   /// keeps on screen (the animator must not touch it).
@@ -218,6 +221,8 @@ extension UIViewControllerTransitionCoordinator {
 }
 
 extension UIViewControllerContextTransitioning {
+  public var targetTransform: CGAffineTransform { .identity }
+
   /// `addDriver(duration:delay:update:completion:)` with no delay and no completion.
   @discardableResult
   public func addDriver(duration: TimeInterval, update: @escaping (TimeInterval, CGFloat) -> Void) -> Bool {

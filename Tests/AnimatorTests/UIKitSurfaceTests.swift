@@ -92,7 +92,7 @@ import TransitionEngine
         "tags 0 true true",
         "viewWithTag true true",
         "inset (20.0, 10.0, 340.0, 760.0) {10.0, 20.0, 30.0, 40.0} true",
-        "navigationController true",
+        "navigationController true targetTransform true",
       ])
     // The to view fills the screen inset by sqrt(16) and fmax(2, 3); UIView() went into the key window (the
     // container) at x = 2·asin(1) = π; UIView(frame:) into the to view.

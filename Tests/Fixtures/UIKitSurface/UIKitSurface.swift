@@ -115,7 +115,9 @@ final class BareAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     toVC.beginAppearanceTransition(true, animated: true)
     toVC.endAppearanceTransition()
     toVC.endAppearanceTransition()
-    note("navigationController \(toVC.navigationController == nil)")
+    note(
+      "navigationController \(toVC.navigationController == nil) targetTransform \(transitionContext.targetTransform.isIdentity)"
+    )
     // Outside a segue's perform(), present and dismiss start nothing: logged, ignored.
     transitionContext.viewController(forKey: .from)!.present(toVC, animated: true) { note("never") }
     toVC.dismiss(animated: true)
