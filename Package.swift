@@ -322,8 +322,10 @@ targets.append(
 // MARK: - UIKit examples (Examples/uikit/<Name>, product UIKitExample<Name>, never auto-loaded)
 
 // Transition files in plain UIKit idiom, compiled as they are with one declaration file each (Declaration.swift);
-// the AnimatorTests and PluginValidatorTests load them with dlopen. `import Foundation` in them is TransitionFoundation (the module alias).
-for name in ["Flip", "Segue", "Sheet"] {
+// the AnimatorTests and PluginValidatorTests load them with dlopen. `import Foundation` in them is
+// TransitionFoundation (the module alias). TransitionKit is named beside UIKit because SwiftPM's incremental build
+// does not rebuild a target when a module it sees only through another's re-export changes (stale class layouts).
+for name in ["Flip", "PullDown", "Segue", "Sheet"] {
   products.append(.library(name: "UIKitExample\(name)", type: .dynamic, targets: ["UIKitExample\(name)"]))
   targets.append(
     .target(
@@ -332,6 +334,7 @@ for name in ["Flip", "Segue", "Sheet"] {
         "CoreGraphics",
         "QuartzCore",
         "TransitionFoundation",
+        "TransitionKit",
         "UIKit",
       ],
       path: "Examples/uikit/\(name)",
@@ -382,7 +385,16 @@ for name in [
 }
 // The UIKit face of the SDK, declared as UIKit code is (UIKitSurfaceTests).
 products.append(.library(name: "TestPluginUIKitSurface", type: .dynamic, targets: ["TestPluginUIKitSurface"]))
-targets.append(.target(name: "TestPluginUIKitSurface", dependencies: ["UIKit"], path: "Tests/Fixtures/UIKitSurface"))
+targets.append(
+  .target(
+    name: "TestPluginUIKitSurface",
+    dependencies: [
+      "TransitionKit",
+      "UIKit",
+    ],
+    path: "Tests/Fixtures/UIKitSurface"
+  )
+)
 
 // MARK: - Benchmarks: `make bench` (figures only; timings never go in the tests)
 

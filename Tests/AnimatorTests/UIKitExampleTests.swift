@@ -112,7 +112,7 @@ private typealias S = CAnimatorSupport
   @Test func examplesAreUIKitSourcesWithOneDeclarationFile() throws {
     let names = Self.sdkOnlyNames()
     let examples = Self.examples()
-    #expect(examples.map { $0.folder.split(separator: "/").last! } == ["Flip", "Segue", "Sheet"])
+    #expect(examples.map { $0.folder.split(separator: "/").last! } == ["Flip", "PullDown", "Segue", "Sheet"])
     for (folder, files) in examples {
       #expect(files.contains("Declaration.swift"), "\(folder)")
       let declaration = Self.text(folder + "/Declaration.swift")
@@ -267,6 +267,20 @@ private typealias S = CAnimatorSupport
     #expect(S.Run.records(of: run.scene) == run.recordsBefore)
     #expect(run.scene.presentation(at: 0) == run.presentationBefore)
     #expect(run.misbehaviors.isEmpty)
+  }
+
+  // MARK: - PullDown: robertmryan's pull-down through a transitioning delegate and a presentation controller
+
+  // Its geometry (present, dismiss, scrubbing, cancel, release) is checked by the built-in pull-down's own tests, which
+  // run both (PullDownTests, PullDownImplementation).
+
+  @Test func pullDownLoadsThroughItsDeclaration() throws {
+    let registry = try registry(loadingPaths: [PullDownImplementation.uikitExample.path])
+    let pull = try registry.resolve(animatorID: "pull")
+    #expect(pull.qualifiedID == "com.example.uikit.pulldown/pull")
+    #expect(pull.info.operations == ["present", "dismiss"])
+    let instance = try #require(try registry.lease(animatorID: "pull").makeInstance())
+    #expect(instance.transitionDuration() == 0.5)
   }
 
   // MARK: - Segue: SegueTransion's custom segue and its unwind, as UIStoryboardSegue subclasses

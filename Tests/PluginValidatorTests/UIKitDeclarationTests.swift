@@ -3,11 +3,12 @@ import TestSupport
 import Testing
 
 /// `transition-host validate` on plugins of UIKit sources declared through transitioning delegates
-/// (Examples/uikit/Flip and Sheet) and through UIStoryboardSegue subclasses (Examples/uikit/Segue): to the validator
+/// (Examples/uikit/Flip, PullDown and Sheet) and through UIStoryboardSegue subclasses (Examples/uikit/Segue): to the validator
 /// they are ordinary plugins, and pass the whole battery for both operations each declaration allows.
 @Suite struct UIKitDeclarationTests {
   @Test(arguments: [
-    ("Flip", ["present", "dismiss"]), ("Segue", ["segue", "unwind"]), ("Sheet", ["present", "dismiss"]),
+    ("Flip", ["present", "dismiss"]), ("PullDown", ["present", "dismiss"]), ("Segue", ["segue", "unwind"]),
+    ("Sheet", ["present", "dismiss"]),
   ])
   func declaredPluginPassesEveryCheck(example: String, expected: [String]) {
     let report = Validator(command: Build.checkProcess, settings: ValidatorSettings(timeout: 20))
