@@ -130,6 +130,18 @@ private typealias S = CAnimatorSupport
     }
   }
 
+  /// `import Foundation` in the examples (the Flip's base class) is TransitionFoundation through the module alias, so
+  /// no example library needs Linux's Foundation (about 64 MB of libraries the host would otherwise load).
+  @Test func examplesNeedNoFoundation() throws {
+    for name in ["Flip", "PullDown", "Segue", "Sheet"] {
+      let needed = try ELFDynamicInfo.read(path: BuildProducts.uikitExample(name)).needed
+      #expect(!needed.isEmpty, "\(name): \(needed)")
+      #expect(needed.allSatisfy { !$0.contains("Foundation") && !$0.contains("ICU") }, "\(name): \(needed)")
+    }
+    let flip = Self.text(Self.root + "/Examples/uikit/Flip/TransitionAnimator.swift")
+    #expect(flip.hasPrefix("import Foundation\n"))
+  }
+
   /// The types a source declares (`class X`, `struct X`, `enum X`, `protocol X`).
   static func declaredTypes(_ source: String) -> Set<String> {
     let words = source.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "_" }).map(String.init)
