@@ -10,10 +10,14 @@ import TransitionService
 
 /// Moves every view of both trees for `duration` seconds (long, so that a benchmark never reaches the end): the
 /// to root slides up and fades in, each child of either root drifts and fades. Every view changes every tick, so a
-/// delta frame carries all ten views (only their changed members).
+/// delta frame carries all ten views (only their changed members). With `animatedChildren`, only that many children
+/// of each root move.
 final class DriftAnimator: TransitionAnimator {
   let animatorID = "bench/drift"
   let duration = 100_000.0
+  let animatedChildren: Int?
+
+  init(animatedChildren: Int? = nil) { self.animatedChildren = animatedChildren }
 
   func transitionDuration(_ context: TransitionContext?) -> Double { duration }
 
@@ -30,7 +34,8 @@ final class DriftAnimator: TransitionAnimator {
       animations: {
         to.frame = context.finalFrame(forKey: .to)
         to.alpha = 1
-        for child in from.subviews + to.subviews {
+        let count = self.animatedChildren ?? Int.max
+        for child in from.subviews.prefix(count) + to.subviews.prefix(count) {
           child.alpha = 0.5
           child.position = Point(x: child.position.x + 100, y: child.position.y + 50)
         }
@@ -73,9 +78,13 @@ final class CountingOutput: ProtocolOutput {
 
   func notify(_ method: String, _ params: JSON) { dispatcher.notify(method, params) }
 
-  func sendSerializedMessage(_ message: UnsafeRawBufferPointer) {
+  private var buffer: [UInt8] = []
+
+  func sendMessage(_ write: (inout [UInt8]) -> Void) {
+    buffer.removeAll(keepingCapacity: true)
+    write(&buffer)
     frames += 1
-    frameBytes += message.count
+    frameBytes += buffer.count
   }
 }
 
@@ -137,6 +146,21 @@ func frameCases(_ effort: Effort) -> [Figure] {
     }
     let perSecond = Double(figure.iterations) / figure.seconds
     figure.note = "\(significant(perSecond / 1e3))k frames/s, \(Int(frameSize)) B/frame (tick + engine + encoding)"
+    figures.append(figure)
+  }
+
+  // The streamed frame alone, as the host's driver makes it (advance 0.1 ms, sample the presentation, encode into a
+  // reused buffer), at 10 and 1,000 views.
+  for (children, iterations) in [(4, 20_000), (499, 500)] {
+    let frames: FullFrameStream
+    do { frames = FullFrameStream(try driftDriver(children: children).driver) } catch {
+      fatalError("drift transition: \(error)")
+    }
+    var figure = measure(
+      "frames: \(2 * children + 3)-view full frame, driver alone", iterations: effort.count(iterations), effort: effort
+    ) { n in frames.stream(n) }
+    figure.bytesPerOp = Double(frames.buffer.count)
+    figure.note = "advance + presentation + dedicated encoder, \(frames.buffer.count) B/frame"
     figures.append(figure)
   }
 

@@ -4,96 +4,6 @@
 import Foundation
 import POSIX
 
-/// A spawned transition-host with its stdin and stdout on pipes (stderr to /dev/null).
-final class HostProcess {
-  let process: ProcessID
-  let input: FileDescriptor
-  let output: FileDescriptor
-
-  init(executable: String) throws {
-    let toHost = try FileDescriptor.pipe()
-    let fromHost = try FileDescriptor.pipe()
-    var spawn = ProcessSpawn(executable: executable)
-    spawn.standardStreams = [
-      0: .descriptor(toHost.readEnd), 1: .descriptor(fromHost.writeEnd), 2: .file("/dev/null", .writeOnly),
-    ]
-    let spawned = Result { () throws(Errno) in try spawn.spawn() }
-    try? toHost.readEnd.close()
-    try? fromHost.writeEnd.close()
-    guard case .success(let child) = spawned else {
-      try? toHost.writeEnd.close()
-      try? fromHost.readEnd.close()
-      throw BenchError("cannot start \(executable): \(String(describing: spawned))")
-    }
-    process = child
-    input = toHost.writeEnd
-    output = fromHost.readEnd
-  }
-
-  /// Writes `bytes` to the host's stdin on a thread of its own (the host's replies fill the other pipe meanwhile);
-  /// `closing` closes stdin afterwards.
-  func writeInBackground(_ bytes: [UInt8], closing: Bool) -> DispatchSemaphore {
-    let done = DispatchSemaphore(value: 0)
-    let input = input
-    let thread = Thread {
-      try? input.writeAll(bytes)
-      if closing { try? input.close() }
-      done.signal()
-    }
-    thread.stackSize = 1 << 20
-    thread.start()
-    return done
-  }
-
-  /// Reads stdout until `lines` newlines have arrived (or end of file); returns the count seen and the last line.
-  func readLines(_ lines: Int) -> (count: Int, last: [UInt8]) {
-    var seen = 0
-    var current: [UInt8] = []
-    var last: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while seen < lines, let n = try? output.read(into: &chunk), n > 0 {
-      for byte in chunk[0..<n] {
-        if byte == 0x0A {
-          seen += 1
-          last = current
-          current.removeAll(keepingCapacity: true)
-        } else if current.count < 4096 {
-          current.append(byte)
-        }
-      }
-    }
-    return (seen, last)
-  }
-
-  /// The kernel's peak resident set of the process, in kB (VmHWM in /proc/<pid>/status).
-  func peakResidentKB() -> Int? {
-    // /proc files report size 0: read them in chunks until end of file.
-    guard let file = try? FileDescriptor.open("/proc/\(process.rawValue)/status", .readOnly, options: .closeOnExec)
-    else { return nil }
-    defer { try? file.close() }
-    let status = String(decoding: (try? file.readToEnd()) ?? [], as: UTF8.self)
-    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-      // "VmHWM:\t    5120 kB"
-      return line.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int($0) }
-    }
-    return nil
-  }
-
-  /// Closes stdin and waits for the host to exit; returns how it ended.
-  @discardableResult
-  func finish(closeInput: Bool = true) -> TerminationStatus? {
-    if closeInput { try? input.close() }
-    _ = try? output.readToEnd()
-    try? output.close()
-    return try? process.wait()
-  }
-}
-
-struct BenchError: Error, CustomStringConvertible {
-  var description: String
-  init(_ description: String) { self.description = description }
-}
-
 /// `count` requests `{"jsonrpc":"2.0","id":N,"method":"transition/list"}`, one a line: a real handler with a
 /// small reply that leaves the host running.
 func listRequests(_ count: Int) -> [UInt8] {
@@ -108,15 +18,9 @@ func listRequests(_ count: Int) -> [UInt8] {
 
 /// Sends `requests` to a fresh host and times until the last reply is read (spawn excluded).
 func pipeRound(_ host: String, _ requests: [UInt8], count: Int) throws -> Double {
-  let process = try HostProcess(executable: host)
-  let start = monotonicSeconds()
-  let written = process.writeInBackground(requests, closing: false)
-  let (seen, last) = process.readLines(count)
-  let elapsed = monotonicSeconds() - start
-  written.wait()
-  process.finish()
-  guard seen == count, String(decoding: last, as: UTF8.self).contains(#""id":\#(count),"#) else {
-    throw BenchError("the host answered \(seen) of \(count) requests; last: \(String(decoding: last, as: UTF8.self))")
+  let (elapsed, last) = try pipelined(host, [], requests, count: count)
+  guard String(decoding: last, as: UTF8.self).contains(#""id":\#(count),"#) else {
+    throw BenchError("the host's last reply is not to request \(count): \(String(decoding: last, as: UTF8.self))")
   }
   return elapsed
 }
@@ -149,7 +53,7 @@ func hostCases(_ effort: Effort, host: String) -> [Figure] {
 func oversizedLine(_ host: String, megabytes: Int, rounds: Int) throws -> Figure {
   let tail = Array(#"{"jsonrpc":"2.0","id":2,"method":"transition/list"}"#.utf8) + [0x0A]
 
-  let idle = try HostProcess(executable: host)
+  let idle = try ChildProcess(host)
   let idleWrite = idle.writeInBackground(tail, closing: false)
   _ = idle.readLines(1)
   idleWrite.wait()
@@ -165,7 +69,7 @@ func oversizedLine(_ host: String, megabytes: Int, rounds: Int) throws -> Figure
   var best = Double.infinity
   var peak: Int?
   for _ in 0..<rounds {
-    let process = try HostProcess(executable: host)
+    let process = try ChildProcess(host)
     let start = monotonicSeconds()
     let written = process.writeInBackground(message, closing: false)
     // The oversized line gets an error reply, the small request its result.

@@ -4,7 +4,13 @@
 // Usage: transition-bench [--quick] [--host PATH] [CASE...]
 //   --quick   fewer rounds and iterations (a smoke run; the figures are noisier)
 //   --host    the transition-host binary for the end-to-end cases (default: beside this executable)
-//   CASE      json, engine, frames, plugin, host (default: all)
+//   --goal    only the goal rows whose name contains this text
+//   CASE      goals, json, engine, frames, plugin, host, timers (default: all); profile-frame and
+//             profile-frame-jsonc run one frame workload for a profiler and print nothing
+//
+// `goals` is issue 14's table: each figure beside its baseline from the same run, with the goal and whether it holds.
+
+import TransitionService
 
 #if canImport(Glibc)
   import Glibc
@@ -13,12 +19,21 @@
 var effort = Effort()
 var host = executableFolder() + "/transition-host"
 var selected: [String] = []
-let allCases = ["json", "engine", "frames", "plugin", "host"]
+var goalFilter: String?
+let allCases = ["goals", "json", "engine", "frames", "plugin", "host", "timers"]
+/// Not in the table: one workload each, to run under `perf record` or callgrind (docs/bench.md, "Profiles").
+let profileCases = ["profile-frame", "profile-frame-jsonc"]
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
   case "--quick":
     effort = Effort(rounds: 2, scale: 0.05)
+  case "--goal":
+    guard let text = arguments.popFirst() else {
+      warn("--goal needs a text")
+      exit(2)
+    }
+    goalFilter = text
   case "--host":
     guard let path = arguments.popFirst() else {
       warn("--host needs a path")
@@ -29,7 +44,7 @@ while let argument = arguments.popFirst() {
     print("usage: transition-bench [--quick] [--host PATH] [\(allCases.joined(separator: "|"))...]")
     exit(0)
   default:
-    guard allCases.contains(argument) else {
+    guard allCases.contains(argument) || profileCases.contains(argument) else {
       warn("unknown case \(argument) (known: \(allCases.joined(separator: ", ")))")
       exit(2)
     }
@@ -39,14 +54,44 @@ while let argument = arguments.popFirst() {
 if selected.isEmpty { selected = allCases }
 
 var figures: [Figure] = []
-for name in selected {
+var timerRows: [[String]] = []
+if selected.contains("goals") {
+  let modes = HostMode.available(host: host)
+  let context = GoalContext(host: host, folder: executableFolder(), effort: effort)
+  let rows = goalRows(context, modes: modes).filter { goalFilter.map($0.name.contains) ?? true }
+  // Column by column, so each host mode's runs happen together.
+  var results = [[GoalResult]](repeating: [], count: rows.count)
+  for mode in modes { for (index, row) in rows.enumerated() { results[index].append(row.measure(mode)) } }
+  print("transition-bench goals (issue 14): each figure beside its baseline, measured in the same run")
+  printGoals(rows, modes: modes, results: results)
+  print("")
+}
+for name in selected where name != "goals" {
   switch name {
   case "json": figures += jsonCases(effort)
   case "engine": figures += engineCases(effort)
   case "frames": figures += frameCases(effort)
   case "plugin": figures += pluginCases(effort)
+  case "timers": timerRows = timerCases(effort)
+  case "profile-frame":
+    // For perf/callgrind: 500 full frames of a 1,001-view drift scene by the dedicated encoder, nothing else (the
+    // environment variable PROFILE_ROWS sets the rows per root instead of 499).
+    let rows = getenv("PROFILE_ROWS").flatMap { Int(String(cString: $0)) } ?? 499
+    let frames = FullFrameStream(try! driftDriver(children: rows).driver)
+    frames.stream(500)
+    blackHole(frames.buffer.count)
+  case "profile-frame-jsonc":
+    // The same frames by the json-c reference encoder (the frame path before the dedicated encoder).
+    let frames = ReferenceFrameStream(try! driftDriver(children: 499))
+    frames.stream(500)
+    blackHole(frames.bytes)
   default: figures += hostCases(effort, host: host)
   }
 }
+if selected.allSatisfy(profileCases.contains) { exit(0) }
 print("transition-bench: best of \(effort.rounds) rounds after a warm-up; rate is ops/s or MB/s")
 printTable(figures)
+if !timerRows.isEmpty {
+  print("")
+  printAligned(timerRows)
+}

@@ -96,7 +96,8 @@ package struct JSONObjectBuilder: ~Copyable {
   /// Adds `value` under `key`, replacing an earlier member with that key (which keeps its position).
   /// A key is cut at its first NUL: json-c stores keys as C strings.
   package mutating func set(_ key: String, _ value: JSON) {
-    json_object_object_add(object, key, value.retainedNode())
+    // withCString: the implicit conversion would copy a small key onto the heap.
+    _ = key.withCString { json_object_object_add(object, $0, value.retainedNode()) }
   }
 
   /// Adds `value` under a key known not to be present yet (skips the lookup; the literal is not copied).

@@ -1,5 +1,9 @@
 internal import CJSONC
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Values compare by content: numbers of the same kind by value (`1 == 1`, `0.5 == 0.5`, `-0.0 == 0.0`),
 /// but an integer never equals a double (`1 != 1.0`); strings by their bytes, and a string read with a lone
 /// surrogate escape (which its bytes cannot hold) only a string read from the same text (`sourceText`);
@@ -13,14 +17,38 @@ extension JSON: Equatable {
   }
 
   /// Whether the strings of two trees json-c found equal also agree in `sourceText` (json-c compares decoded
-  /// bytes, which hold U+FFFD for every lone surrogate escape).
+  /// bytes, which hold U+FFFD for every lone surrogate escape). Walks json-c's objects directly: no Swift copy of a
+  /// key or a value is made.
   private static func haveSameSourceTexts(_ lhs: JSON, _ rhs: JSON) -> Bool {
-    switch lhs.kind {
-    case .string: lhs.sourceText == rhs.sourceText
-    case .array: zip(lhs.elements, rhs.elements).allSatisfy { haveSameSourceTexts($0, $1) }
-    case .object:
-      lhs.members.allSatisfy { member in rhs[member.key].map { haveSameSourceTexts(member.value, $0) } ?? false }
-    default: true
+    sameSourceTexts(lhs.node, rhs.node)
+  }
+
+  private static func sameSourceTexts(_ lhs: OpaquePointer?, _ rhs: OpaquePointer?) -> Bool {
+    switch json_object_get_type(lhs) {
+    case json_type_string:
+      let left = json_object_get_userdata(lhs)
+      let right = json_object_get_userdata(rhs)
+      guard let left, let right else { return left == nil && right == nil }
+      return strcmp(left.assumingMemoryBound(to: CChar.self), right.assumingMemoryBound(to: CChar.self)) == 0
+    case json_type_array:
+      for index in 0..<json_object_array_length(lhs)
+      where !sameSourceTexts(json_object_array_get_idx(lhs, index), json_object_array_get_idx(rhs, index)) {
+        return false
+      }
+      return true
+    case json_type_object:
+      var iterator = json_object_iter_begin(lhs)
+      var end = json_object_iter_end(lhs)
+      while json_object_iter_equal(&iterator, &end) == 0 {
+        var other: OpaquePointer?
+        guard json_object_object_get_ex(rhs, json_object_iter_peek_name(&iterator), &other) != 0,
+          sameSourceTexts(json_object_iter_peek_value(&iterator), other)
+        else { return false }
+        json_object_iter_next(&iterator)
+      }
+      return true
+    default:
+      return true
     }
   }
 }

@@ -15,13 +15,10 @@ extension JSON {
 
 /// Formats doubles for output (see `JSON.number(_:)` for the rules).
 enum NumberText {
-  /// 2^53: beyond it not every whole value is a double, so whole values print as integers only up to here.
-  static let largestExactInteger = 9_007_199_254_740_992.0
-
-  /// Whether `value` prints as an integer.
+  /// Whether `value` prints as an integer (the rule `JSONTextCursor.number(_:)` follows too).
   @inline(__always)
   static func isInteger(_ value: Double) -> Bool {
-    value == value.rounded(.towardZero) && abs(value) <= largestExactInteger
+    JSONTextCursor.printsAsInteger(value)
   }
 
   /// A new json-c number for `value`: an integer, a double carrying its shortest text, or nil (JSON null) when

@@ -190,8 +190,9 @@ private enum StrictScanner {
   static func scan(_ bytes: UnsafeRawBufferPointer) throws(JSONParseError) -> Result {
     var result = Result()
     var index = 0
+    guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return result }
     while index < bytes.count {
-      let byte = bytes[index]
+      let byte = base[index]
       if byte == ASCII.quote {
         index = try skipString(bytes, from: index + 1, result: &result)
       } else if byte == ASCII.minus || isDigit(byte) {
@@ -210,6 +211,14 @@ private enum StrictScanner {
     _ bytes: UnsafeRawBufferPointer, from start: Int, result: inout Result
   ) throws(JSONParseError) -> Int {
     var index = start
+    // The common run of plain printable ASCII is skipped through the base pointer (no bounds check per byte).
+    if let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) {
+      while index < bytes.count {
+        let byte = base[index]
+        guard byte >= 0x20 && byte < 0x80 && byte != ASCII.quote && byte != ASCII.backslash else { break }
+        index += 1
+      }
+    }
     while index < bytes.count {
       let byte = bytes[index]
       if byte == ASCII.quote { return index + 1 }

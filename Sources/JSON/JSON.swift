@@ -134,7 +134,21 @@ package struct JSON {
   package subscript(key: String) -> JSON? {
     guard json_object_get_type(node) == json_type_object else { return nil }
     var child: OpaquePointer?
-    guard json_object_object_get_ex(node, key, &child) != 0 else { return nil }
+    // withCString, not the implicit String-to-pointer conversion: that one copies a small string (a key like "id")
+    // into a new array on the heap, on every lookup of every message.
+    guard key.withCString({ json_object_object_get_ex(node, $0, &child) }) != 0 else { return nil }
+    return JSON(owner: owner, node: child)
+  }
+
+  /// The member named by the literal `key` (as `self[key]`, looked up without bridging a String: for the few keys
+  /// every message is read for, such as "jsonrpc", "id", "method", "params").
+  package func member(_ key: StaticString) -> JSON? {
+    guard json_object_get_type(node) == json_type_object else { return nil }
+    var child: OpaquePointer?
+    let found = key.utf8Start.withMemoryRebound(to: CChar.self, capacity: key.utf8CodeUnitCount + 1) {
+      json_object_object_get_ex(node, $0, &child)
+    }
+    guard found != 0 else { return nil }
     return JSON(owner: owner, node: child)
   }
 

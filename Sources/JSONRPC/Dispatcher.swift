@@ -24,10 +24,16 @@ package final class Dispatcher {
   /// Receives each outgoing message (a reply, a batch reply or a notification) as compact JSON without
   /// framing or newline; the bytes are valid only during the call.
   package var output: (UnsafeRawBufferPointer) -> Void
+  /// Where messages are written in place instead (the server's output buffer), so a reply or a frame is written
+  /// once, where it is sent from; nil: each message is built in a reused buffer and handed to `output`.
+  package var sink: (any MessageSink)?
   /// Receives diagnostics about misuse (a second reply, a dropped responder); nil discards them.
   package var log: ((String) -> Void)?
 
   private var handlers: [String: Handler] = [:]
+  /// The last method looked up and its handler (nil: none): a stream repeats a few methods, and comparing a name
+  /// costs less than hashing it.
+  private var lastLookup: (method: String, handler: Handler?)?
   private let parser: JSONParser
   /// Pending requests by id; weak, so a responder its handler lets go answers −32603 by itself.
   private var pending: [RequestKey: [WeakResponder]] = [:]
@@ -35,6 +41,8 @@ package final class Dispatcher {
   private let versionString = JSON("2.0")
   /// Reused for each reply's bytes (the output callback only borrows them).
   private var scratch: [UInt8] = []
+  /// Escapes the strings of error replies (json-c's escaping on one reused object).
+  let strings = JSONStringEncoder()
 
   /// A dispatcher writing to `output`; message bodies may nest `maxDepth` containers.
   package init(maxDepth: Int = 512, output: @escaping (UnsafeRawBufferPointer) -> Void = { _ in }) {
@@ -47,11 +55,13 @@ package final class Dispatcher {
   /// Registers (or replaces) the handler of `method`.
   package func register(_ method: String, _ handler: @escaping Handler) {
     handlers[method] = handler
+    lastLookup = nil
   }
 
   /// Registers a handler that answers before it returns: its result is the reply; a thrown
   /// `ResponseError` is the error reply; any other error becomes −32603 with a short `data.detail`.
   package func register(_ method: String, returning handler: @escaping (Request) throws -> JSON) {
+    lastLookup = nil
     handlers[method] = { request, responder in
       do {
         responder.reply(try handler(request))
@@ -99,20 +109,20 @@ package final class Dispatcher {
       return .invalid(.invalidRequest("a request must be an object"), id: .null)
     }
     var id: JSON?
-    if let candidate = value["id"] {
+    if let candidate = value.member("id") {
       switch candidate.kind {
       case .string, .int, .double, .null: id = candidate
       default: return .invalid(.invalidRequest("id must be a string, a number or null"), id: .null)
       }
     }
-    guard let version = value["jsonrpc"], version.isString("2.0") else {
+    guard let version = value.member("jsonrpc"), version.isString("2.0") else {
       return .invalid(.invalidRequest("jsonrpc must be \"2.0\""), id: id ?? .null)
     }
-    guard let method = value["method"]?.stringValue else {
+    guard let method = value.member("method")?.stringValue else {
       return .invalid(.invalidRequest("method must be a string"), id: id ?? .null)
     }
     var params: JSON?
-    if let candidate = value["params"] {
+    if let candidate = value.member("params") {
       switch candidate.kind {
       case .object, .array: params = candidate
       case .null: params = nil
@@ -152,17 +162,20 @@ package final class Dispatcher {
   }
 
   private func run(_ request: Request, batch: BatchReply?, slot: Int) {
+    let handler = request.method.hasPrefix("rpc.") ? nil : handler(for: request.method)
+    if handler == nil && request.method != "$/cancelRequest" {
+      // Unknown (or reserved): answered here, with no responder (the error replies' hot path).
+      guard let id = request.id else { return }
+      if let batch {
+        batch.fill(slot, id: id, result: nil, error: .methodNotFound(request.method))
+      } else {
+        writeReply(id: id) { appendMethodNotFound(request.method, to: &$0) }
+      }
+      return
+    }
     let responder = Responder(id: request.id, method: request.method, dispatcher: self, batch: batch, slot: slot)
-    if request.method.hasPrefix("rpc.") {
-      responder.fail(.methodNotFound(request.method))
-      return
-    }
-    if request.method == "$/cancelRequest" {
+    guard let handler else {
       cancelRequest(request, responder)
-      return
-    }
-    guard let handler = handlers[request.method] else {
-      responder.fail(.methodNotFound(request.method))
       return
     }
     handler(request, responder)
@@ -170,6 +183,13 @@ package final class Dispatcher {
       responder.isRegisteredAsPending = true
       pending[RequestKey(id), default: []].append(WeakResponder(responder))
     }
+  }
+
+  private func handler(for method: String) -> Handler? {
+    if let lastLookup, lastLookup.method == method { return lastLookup.handler }
+    let handler = handlers[method]
+    lastLookup = (method, handler)
+    return handler
   }
 
   // MARK: Cancellation and pending requests
@@ -237,42 +257,89 @@ package final class Dispatcher {
     writeReply(id: id, result: nil, error: error)
   }
 
-  /// Appends the reply `{"jsonrpc":"2.0","id":…,"result"|"error":…}` to `buffer`.
+  /// Appends the reply `{"jsonrpc":"2.0","id":…,` + what `body` appends (`"result":…` or `"error":…`) + `}` to
+  /// `buffer`.
   ///
   /// The envelope is written as bytes around the serialized id and result or error (no json-c object is
   /// built for it): the hot path's cheapest way to a reply.
-  func appendReply(id: JSON, result: JSON?, error: ResponseError?, to buffer: inout [UInt8]) {
-    buffer.append(contentsOf: #"{"jsonrpc":"2.0","id":"#.utf8)
+  func appendReply(id: JSON, to buffer: inout [UInt8], _ body: (inout [UInt8]) -> Void) {
+    buffer.append(literal: #"{"jsonrpc":"2.0","id":"#)
     id.appendSerialized(to: &buffer)
-    if let error {
-      buffer.append(contentsOf: #","error":"#.utf8)
-      error.appendSerialized(to: &buffer)
-    } else {
-      buffer.append(contentsOf: #","result":"#.utf8)
-      (result ?? .null).appendSerialized(to: &buffer)
-    }
+    buffer.append(UInt8(ascii: ","))
+    body(&buffer)
     buffer.append(UInt8(ascii: "}"))
   }
 
+  /// Appends `"result":…` or `"error":…`.
+  func appendOutcome(result: JSON?, error: ResponseError?, to buffer: inout [UInt8]) {
+    if let error {
+      buffer.append(literal: #""error":"#)
+      error.appendSerialized(to: &buffer, strings: strings)
+    } else {
+      buffer.append(literal: #""result":"#)
+      (result ?? .null).appendSerialized(to: &buffer)
+    }
+  }
+
+  /// Appends `"error":` and `ResponseError.methodNotFound(method)`'s object. The objects of the last few unknown
+  /// methods are kept: a client that keeps calling a method the host lacks gets each reply for the cost of comparing
+  /// a few names (a linear search: a dictionary's string hashing costs more than the few comparisons).
+  func appendMethodNotFound(_ method: String, to buffer: inout [UInt8]) {
+    buffer.append(literal: #""error":"#)
+    if let cached = methodNotFoundObjects.first(where: { $0.method == method }) {
+      buffer.append(contentsOf: cached.object)
+      return
+    }
+    var object: [UInt8] = []
+    ResponseError.methodNotFound(method).appendSerialized(to: &object, strings: strings)
+    if methodNotFoundObjects.count >= 8 { methodNotFoundObjects.removeFirst() }
+    methodNotFoundObjects.append((method, object))
+    buffer.append(contentsOf: object)
+  }
+
+  /// The −32601 error objects of the last unknown methods.
+  private var methodNotFoundObjects: [(method: String, object: [UInt8])] = []
+
   /// Writes a reply that is not part of a batch.
   func writeReply(id: JSON, result: JSON?, error: ResponseError?) {
+    writeReply(id: id) { appendOutcome(result: result, error: error, to: &$0) }
+  }
+
+  /// Writes a reply that is not part of a batch; `body` appends `"result":…` or `"error":…`.
+  func writeReply(id: JSON, _ body: (inout [UInt8]) -> Void) {
+    writeMessage { appendReply(id: id, to: &$0, body) }
+  }
+
+  /// Writes one whole message that `write` appends (compact JSON, no newline): straight into `sink` when there is
+  /// one, otherwise into a reused buffer handed to `output`.
+  package func writeMessage(_ write: (inout [UInt8]) -> Void) {
+    if let sink {
+      sink.appendMessage(writing: write)
+      return
+    }
     // Taken out while in use, so an output callback that writes again (reentrantly) gets its own buffer.
     var buffer = scratch
     scratch = []
     buffer.removeAll(keepingCapacity: true)
-    appendReply(id: id, result: result, error: error, to: &buffer)
+    write(&buffer)
     buffer.withUnsafeBytes { output($0) }
     scratch = buffer
   }
 
   /// Writes a whole message given as bytes.
   func write(_ message: [UInt8]) {
-    message.withUnsafeBytes { output($0) }
+    writeMessage { $0.append(contentsOf: message) }
   }
 
   func write(_ message: JSON) {
-    message.withSerializedBytes { output($0) }
+    writeMessage { message.appendSerialized(to: &$0) }
   }
+}
+
+/// Where whole messages are appended in place: an output buffer that frames each message and writes it later.
+package protocol MessageSink: AnyObject {
+  /// Appends one message that `write` appends to the buffer (compact JSON, no framing) and frames it.
+  func appendMessage(writing write: (inout [UInt8]) -> Void)
 }
 
 /// Identifies a request id for cancellation: strings by text (by their source text when they have a lone

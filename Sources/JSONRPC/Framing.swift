@@ -44,6 +44,17 @@ package enum Framing: String, Sendable, CaseIterable {
     }
   }
 
+  /// Frames the message body that was appended to `buffer` from `start` on, in place: a newline after it, or the
+  /// `Content-Length` header moved in before it. For a body written straight into an output buffer.
+  package func frameBody(startingAt start: Int, in buffer: inout [UInt8]) {
+    switch self {
+    case .newline:
+      buffer.append(0x0A)
+    case .contentLength:
+      buffer.insert(contentsOf: "Content-Length: \(buffer.count - start)\r\n\r\n".utf8, at: start)
+    }
+  }
+
   /// `body` with this framing.
   package func encode(_ body: [UInt8]) -> [UInt8] {
     var buffer: [UInt8] = []

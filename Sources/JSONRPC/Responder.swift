@@ -44,24 +44,35 @@ package final class Responder {
 
   /// Answers with `result` (use `JSON.null` for "no result", as LSP does).
   package func reply(_ result: JSON) {
-    deliver(result: result, error: nil, cancelling: false)
+    deliver(cancelling: false) { dispatcher.appendOutcome(result: result, error: nil, to: &$0) }
+  }
+
+  /// Answers with a result that `write` appends as the compact JSON text of one value, straight into the reply (a
+  /// frame written by the frame encoder, which must not go through a json-c tree). `write` is not called for a
+  /// notification or a request that was answered already.
+  package func reply(writingResult write: (inout [UInt8]) -> Void) {
+    deliver(cancelling: false) { buffer in
+      buffer.append(literal: #""result":"#)
+      write(&buffer)
+    }
   }
 
   /// Answers with `error`.
   package func fail(_ error: ResponseError) {
-    deliver(result: nil, error: error, cancelling: false)
+    deliver(cancelling: false) { dispatcher.appendOutcome(result: nil, error: error, to: &$0) }
   }
 
   /// Answers with −32800 because `$/cancelRequest` named this request.
   func cancel() {
     guard !hasReplied else { return }
-    deliver(result: nil, error: .requestCancelled, cancelling: true)
+    deliver(cancelling: true) { dispatcher.appendOutcome(result: nil, error: .requestCancelled, to: &$0) }
     let onCancel = self.onCancel
     self.onCancel = nil
     onCancel?()
   }
 
-  private func deliver(result: JSON?, error: ResponseError?, cancelling: Bool) {
+  /// Writes the reply whose `"result":…` or `"error":…` `body` appends, once.
+  private func deliver(cancelling: Bool, _ body: (inout [UInt8]) -> Void) {
     guard !hasReplied, let id else {
       if !isNotification && !isCancelled {
         dispatcher.log?("second reply to request \(id?.serialized() ?? "null") (\(method)) ignored")
@@ -71,9 +82,9 @@ package final class Responder {
     hasReplied = true
     isCancelled = cancelling
     if let batch {
-      batch.fill(slot, id: id, result: result, error: error)
+      batch.fill(slot, id: id, body)
     } else {
-      dispatcher.writeReply(id: id, result: result, error: error)
+      dispatcher.writeReply(id: id, body)
     }
     if isRegisteredAsPending { dispatcher.removePending(self) }
   }
@@ -106,9 +117,14 @@ final class BatchReply {
   }
 
   func fill(_ slot: Int, id: JSON, result: JSON?, error: ResponseError?) {
+    fill(slot, id: id) { dispatcher.appendOutcome(result: result, error: error, to: &$0) }
+  }
+
+  /// Fills `slot` with the reply whose `"result":…` or `"error":…` `body` appends.
+  func fill(_ slot: Int, id: JSON, _ body: (inout [UInt8]) -> Void) {
     guard replies[slot] == nil else { return }
     var reply: [UInt8] = []
-    dispatcher.appendReply(id: id, result: result, error: error, to: &reply)
+    dispatcher.appendReply(id: id, to: &reply, body)
     replies[slot] = reply
     missing -= 1
     guard missing == 0 else { return }

@@ -104,7 +104,7 @@ final class DriverSink {
     }
     switch mode {
     case .present:
-      view.presented[keyPath: property.value] = value
+      scene.setPresented(property, of: view, value)
     case .commit:
       view.write(property, value)
     case .probe(let target, let key):

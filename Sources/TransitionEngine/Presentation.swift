@@ -2,13 +2,10 @@
 // opacity and drawing order. Pure: no model value, history or completion changes (only scratch storage).
 
 extension View {
-  /// Fills `presented` with the values at t: the model, overridden by each property's history.
+  /// The presented values at t: the model, overridden by each property's history.
   @inline(__always)
-  func evaluate(at t: Double, memo: ProgressMemo) {
-    guard hasTracks else {
-      presented = model
-      return
-    }
+  func evaluated(at t: Double, memo: ProgressMemo) -> AnimatableValues {
+    guard hasTracks else { return model }
     var p = model
     if let v = tracks.bounds?.value(at: t, memo: memo) { p.bounds = v }
     if let v = tracks.position?.value(at: t, memo: memo) { p.position = v }
@@ -21,7 +18,7 @@ extension View {
     // Optional-valued: optional chaining would flatten a presented nil into "no track".
     if tracks.backgroundColor != nil { p.backgroundColor = tracks.backgroundColor!.value(at: t, memo: memo) }
     if tracks.gradient != nil { p.gradient = tracks.gradient!.value(at: t, memo: memo) }
-    presented = p
+    return p
   }
 }
 
@@ -44,58 +41,103 @@ extension Scene {
   package func presentation(at t: Double, into out: inout [ViewState]) {
     let time = t.isFinite ? t : currentTime
     out.removeAll(keepingCapacity: true)
-    progressMemo.beginSample()
-    scratchViews.removeAll(keepingCapacity: true)
+    beginPresentation()
     scratchViews.append(container)
     var i = 0
     while i < scratchViews.count {
       let v = scratchViews[i]
-      v.evaluate(at: time, memo: progressMemo)
+      present(v, at: time)
       scratchViews.append(contentsOf: v.subviews)
       i += 1
     }
     if !drivers.isEmpty {
       runDrivers(at: time, sink: DriverSink(scene: self))
     }
-    emit(
-      container, parentID: nil, parentBasis: nil, parentWorld: .identity, parentOpacity: 1, parentHidden: false,
-      into: &out)
+    scratchValues.withUnsafeBufferPointer { values in
+      emit(
+        container, parentID: nil, parentBasis: nil, parentWorld: .identity, parentOpacity: 1, parentHidden: false,
+        values: values, into: &out)
+    }
+    endPresentation()
   }
 
   /// The presented values of one view at t (animations and drivers; no world matrix). Pure, like
   /// `presentation(at:)`.
   package func presentedValues(of view: View, at t: Double) -> AnimatableValues {
     let time = t.isFinite ? t : currentTime
-    progressMemo.beginSample()
-    view.evaluate(at: time, memo: progressMemo)
+    beginPresentation()
+    present(view, at: time)
     if !drivers.isEmpty {
       runDrivers(at: time, sink: DriverSink(scene: self))
     }
-    return view.presented
+    let values = scratchValues[0]
+    endPresentation()
+    return values
+  }
+
+  // The presented values of a sample live in the scratch's `values`, one slot per view in traversal order, rather
+  // than in each view: a view needs them only while a sample is computed, and 1,000 views would otherwise carry
+  // 1,000 copies between samples (and copy them in and out on every one). Scenes sampled on one thread may share one
+  // scratch (`presentationScratch`), so 10,000 scenes do not each keep one.
+
+  /// Starts a sample: every slot handed out before becomes stale.
+  private func beginPresentation() {
+    progressMemo.beginSample()
+    presentationScratch.pass &+= 1
+    scratchViews.removeAll(keepingCapacity: true)
+    scratchValues.removeAll(keepingCapacity: true)
+  }
+
+  /// Ends a sample: the scratch lets go of this scene's views (a shared scratch must not keep them alive).
+  private func endPresentation() {
+    scratchViews.removeAll(keepingCapacity: true)
+    scratchValues.removeAll(keepingCapacity: true)
+  }
+
+  /// Evaluates `v` at `time` into the next slot.
+  private func present(_ v: View, at time: Double) {
+    v.presentationSlot = scratchValues.count
+    v.presentationPass = presentationScratch.pass
+    scratchValues.append(v.evaluated(at: time, memo: progressMemo))
+  }
+
+  /// Overrides one presented value of the current sample (a driver's update); a view that is not part of the
+  /// sample is left alone.
+  func setPresented<Value: TrackValue>(_ property: AnimatableProperty<Value>, of view: View, _ value: Value) {
+    guard view.presentationPass == presentationScratch.pass, view.presentationSlot < scratchValues.count else { return }
+    scratchValues[view.presentationSlot][keyPath: property.value] = value
   }
 
   /// Appends `v` and its subtree. `parentBasis`/`parentWorld` nil: `v` is the root (world = identity).
   private func emit(
     _ v: View, parentID: String?, parentBasis: Transform3D?, parentWorld: Transform3D, parentOpacity: Double,
-    parentHidden: Bool, into out: inout [ViewState]
+    parentHidden: Bool, values: UnsafeBufferPointer<AnimatableValues>, into out: inout [ViewState]
   ) {
-    let p = v.presented
-    let world = parentBasis.map { p.world(parentBasis: $0, parentWorld: parentWorld) } ?? .identity
+    // Read in place: a copy of the values per view per sample showed in profiles. The slot must be this sample's (a
+    // driver that sampled the scene again from inside its update would have reset the scratch): trap rather than read
+    // what is not there.
+    precondition(
+      v.presentationPass == presentationScratch.pass && v.presentationSlot < values.count,
+      "the presentation scratch was reused during a sample")
+    let p = values.baseAddress! + v.presentationSlot
+    let world = parentBasis.map { p.pointee.world(parentBasis: $0, parentWorld: parentWorld) } ?? .identity
     let hidden = parentHidden || v.isHidden
-    let opacity = hidden ? 0 : parentOpacity * clamp01(p.alpha)
+    let opacity = hidden ? 0 : parentOpacity * clamp01(p.pointee.alpha)
     out.append(
       ViewState(
-        id: v.id, parentID: parentID, frame: p.frame, bounds: p.bounds, position: p.position,
-        anchorPoint: p.anchorPoint, transform: p.transform, sublayerTransform: p.sublayerTransform,
-        worldTransform: world, boundingBox: world.projectedBoundingBox(of: Rect(origin: .zero, size: p.bounds.size)),
-        alpha: p.alpha, opacity: opacity, isHidden: v.isHidden, zPosition: p.zPosition, zIndex: out.count,
-        backgroundColor: p.backgroundColor, cornerRadius: p.cornerRadius, clipsToBounds: v.clipsToBounds,
-        gradient: p.gradient, snapshotOf: v.snapshotOf))
+        id: v.id, parentID: parentID, frame: p.pointee.frame, bounds: p.pointee.bounds, position: p.pointee.position,
+        anchorPoint: p.pointee.anchorPoint, transform: p.pointee.transform,
+        sublayerTransform: p.pointee.sublayerTransform, worldTransform: world,
+        boundingBox: world.projectedBoundingBox(of: Rect(origin: .zero, size: p.pointee.bounds.size)),
+        alpha: p.pointee.alpha, opacity: opacity, isHidden: v.isHidden, zPosition: p.pointee.zPosition,
+        zIndex: out.count, backgroundColor: p.pointee.backgroundColor, cornerRadius: p.pointee.cornerRadius,
+        clipsToBounds: v.clipsToBounds, gradient: p.pointee.gradient, snapshotOf: v.snapshotOf))
     let subs = v.subviews
     if subs.isEmpty { return }
-    let basis = p.childBasis
+    let basis = p.pointee.childBasis
     var ordered = true
-    for k in subs.indices.dropFirst() where subs[k].presented.zPosition < subs[k - 1].presented.zPosition {
+    for k in subs.indices.dropFirst()
+    where values[subs[k].presentationSlot].zPosition < values[subs[k - 1].presentationSlot].zPosition {
       ordered = false
       break
     }
@@ -103,19 +145,19 @@ extension Scene {
       for c in subs {
         emit(
           c, parentID: v.id, parentBasis: basis, parentWorld: world, parentOpacity: opacity, parentHidden: hidden,
-          into: &out)
+          values: values, into: &out)
       }
     } else {
       let sorted = subs.indices.sorted {
-        let a = subs[$0].presented.zPosition
-        let b = subs[$1].presented.zPosition
+        let a = values[subs[$0].presentationSlot].zPosition
+        let b = values[subs[$1].presentationSlot].zPosition
         return a != b ? a < b : $0 < $1
       }
       for k in sorted {
         let c = subs[k]
         emit(
           c, parentID: v.id, parentBasis: basis, parentWorld: world, parentOpacity: opacity, parentHidden: hidden,
-          into: &out)
+          values: values, into: &out)
       }
     }
   }

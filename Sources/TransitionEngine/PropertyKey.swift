@@ -41,9 +41,19 @@ package struct AnimatableValues: Hashable, Sendable {
   /// The point of the bounds, in unit coordinates, that sits at `position` and that `transform` is about.
   package var anchorPoint = Point(x: 0.5, y: 0.5)
   /// The layer's transform, applied about the anchor point.
-  package var transform: Transform3D = .identity
+  package var transform: Transform3D {
+    get { transformBox?.value ?? .identity }
+    set { transformBox = TransformBox.holding(newValue) }
+  }
   /// Applied to the sublayers, about this layer's anchor point (typically a perspective m34).
-  package var sublayerTransform: Transform3D = .identity
+  package var sublayerTransform: Transform3D {
+    get { sublayerTransformBox?.value ?? .identity }
+    set { sublayerTransformBox = TransformBox.holding(newValue) }
+  }
+  /// Whether `transform` is the identity (without building a matrix to compare).
+  var hasIdentityTransform: Bool { transformBox == nil }
+  /// Whether `sublayerTransform` is the identity.
+  var hasIdentitySublayerTransform: Bool { sublayerTransformBox == nil }
   /// The view's own alpha (the layer's opacity); not clamped here, see `ViewState.opacity`.
   package var alpha: Double = 1
   /// Core Animation's zPosition: siblings draw in increasing zPosition (stable).
@@ -55,8 +65,32 @@ package struct AnimatableValues: Hashable, Sendable {
   /// The gradient when the view is a gradient layer; nil otherwise.
   package var gradient: Gradient? = nil
 
+  // The two matrices are 256 of the 432 bytes these values would take inline, and almost every view's are the
+  // identity; every view keeps its model values, a transition's snapshot keeps another copy, and samples copy them
+  // around. So each is held as nil (the identity) or a shared immutable box.
+  private var transformBox: TransformBox?
+  private var sublayerTransformBox: TransformBox?
+
   /// Creates the default values (CALayer's defaults).
   package init() {}
+}
+
+/// A non-identity transform, immutable and shared by the values that hold it (`AnimatableValues`).
+final class TransformBox: Hashable, Sendable {
+  let value: Transform3D
+
+  private init(_ value: Transform3D) {
+    self.value = value
+  }
+
+  /// nil for the identity (so equal matrices are held alike and the values' equality is the matrices'), else a box.
+  static func holding(_ value: Transform3D) -> TransformBox? {
+    value == .identity ? nil : TransformBox(value)
+  }
+
+  static func == (lhs: TransformBox, rhs: TransformBox) -> Bool { lhs === rhs || lhs.value == rhs.value }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// A typed handle on one animatable property, used by drivers (`DriverFrame.set(_:of:to:)`) and by the
@@ -112,15 +146,97 @@ extension AnimatableProperty where Value == Gradient? {
 
 /// The animation history of each animatable property of one view; nil = never animated nor changed after the
 /// view's creation time (the model value is then the value at every time).
+///
+/// The tracks live in one storage object made on the first track (and copied on write, so the type keeps value
+/// semantics): most views of a scene are never animated, and ten optional tracks inline took some 540 bytes in each
+/// of them.
 struct PropertyTracks {
-  var bounds: Track<Rect>?
-  var position: Track<Point>?
-  var anchorPoint: Track<Point>?
-  var transform: Track<Transform3D>?
-  var sublayerTransform: Track<Transform3D>?
-  var alpha: Track<Double>?
-  var zPosition: Track<Double>?
-  var cornerRadius: Track<Double>?
-  var backgroundColor: Track<Color?>?
-  var gradient: Track<Gradient?>?
+  private final class Storage {
+    @exclusivity(unchecked) var bounds: Track<Rect>?
+    @exclusivity(unchecked) var position: Track<Point>?
+    @exclusivity(unchecked) var anchorPoint: Track<Point>?
+    @exclusivity(unchecked) var transform: Track<Transform3D>?
+    @exclusivity(unchecked) var sublayerTransform: Track<Transform3D>?
+    @exclusivity(unchecked) var alpha: Track<Double>?
+    @exclusivity(unchecked) var zPosition: Track<Double>?
+    @exclusivity(unchecked) var cornerRadius: Track<Double>?
+    @exclusivity(unchecked) var backgroundColor: Track<Color?>?
+    @exclusivity(unchecked) var gradient: Track<Gradient?>?
+
+    init() {}
+
+    init(copying other: Storage) {
+      bounds = other.bounds
+      position = other.position
+      anchorPoint = other.anchorPoint
+      transform = other.transform
+      sublayerTransform = other.sublayerTransform
+      alpha = other.alpha
+      zPosition = other.zPosition
+      cornerRadius = other.cornerRadius
+      backgroundColor = other.backgroundColor
+      gradient = other.gradient
+    }
+  }
+
+  private var storage: Storage?
+
+  /// The storage, made (or copied from a shared one) so it may be changed.
+  private mutating func unique() -> Storage {
+    // False for nil as well: the first write makes the storage.
+    if !isKnownUniquelyReferenced(&storage) {
+      storage = storage.map(Storage.init(copying:)) ?? Storage()
+    }
+    return storage!
+  }
+
+  var bounds: Track<Rect>? {
+    get { storage?.bounds }
+    _modify { yield &unique().bounds }
+  }
+
+  var position: Track<Point>? {
+    get { storage?.position }
+    _modify { yield &unique().position }
+  }
+
+  var anchorPoint: Track<Point>? {
+    get { storage?.anchorPoint }
+    _modify { yield &unique().anchorPoint }
+  }
+
+  var transform: Track<Transform3D>? {
+    get { storage?.transform }
+    _modify { yield &unique().transform }
+  }
+
+  var sublayerTransform: Track<Transform3D>? {
+    get { storage?.sublayerTransform }
+    _modify { yield &unique().sublayerTransform }
+  }
+
+  var alpha: Track<Double>? {
+    get { storage?.alpha }
+    _modify { yield &unique().alpha }
+  }
+
+  var zPosition: Track<Double>? {
+    get { storage?.zPosition }
+    _modify { yield &unique().zPosition }
+  }
+
+  var cornerRadius: Track<Double>? {
+    get { storage?.cornerRadius }
+    _modify { yield &unique().cornerRadius }
+  }
+
+  var backgroundColor: Track<Color?>? {
+    get { storage?.backgroundColor }
+    _modify { yield &unique().backgroundColor }
+  }
+
+  var gradient: Track<Gradient?>? {
+    get { storage?.gradient }
+    _modify { yield &unique().gradient }
+  }
 }

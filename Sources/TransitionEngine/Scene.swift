@@ -40,6 +40,19 @@ package enum SceneMisuse: Equatable, Sendable, CustomStringConvertible {
   }
 }
 
+/// The working storage of `Scene.presentation(at:)`: the views of the tree in traversal order and their presented
+/// values. Empty between samples (its capacity stays); scenes sampled one at a time on one thread can share one.
+///
+/// - Important: Used by one thread at a time.
+package final class PresentationScratch {
+  @exclusivity(unchecked) var views: [View] = []
+  @exclusivity(unchecked) var values: [AnimatableValues] = []
+  /// Numbers the samples, so a view's `presentationSlot` is known to belong to the current one.
+  @exclusivity(unchecked) var pass = 0
+
+  package init() {}
+}
+
 /// Errors of `Scene.makeView(id:)`.
 package enum SceneError: Error, Equatable, Sendable {
   /// The id is already used by a view of this scene (or reserved by `makeUniqueID`).
@@ -83,8 +96,17 @@ package final class Scene {
   var pendingCount = 0
   /// Whether `advance`/`fireAllPending` is running completions (re-entry is refused).
   var isFiring = false
-  /// Scratch of `presentation(at:)`: the views of the tree in traversal order.
-  var scratchViews: [View] = []
+  /// Where `presentation(at:)` works: the scene's own, or one shared by scenes sampled on the same thread.
+  package var presentationScratch = PresentationScratch()
+  /// The traversal order and presented values of the sample being computed (in `presentationScratch`).
+  var scratchViews: [View] {
+    get { presentationScratch.views }
+    _modify { yield &presentationScratch.views }
+  }
+  var scratchValues: [AnimatableValues] {
+    get { presentationScratch.values }
+    _modify { yield &presentationScratch.values }
+  }
   /// Scratch of `presentation(at:)`: each block's curve progress at the sampled time.
   let progressMemo = ProgressMemo()
 

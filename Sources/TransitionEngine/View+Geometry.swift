@@ -14,7 +14,7 @@ extension AnimatableValues {
     let h = bounds.size.height
     let ax = anchorPoint.x * w
     let ay = anchorPoint.y * h
-    if transform.isIdentity {
+    if hasIdentityTransform {
       return Rect(x: position.x - ax, y: position.y - ay, width: w, height: h)
     }
     let t = transform
@@ -62,7 +62,7 @@ extension AnimatableValues {
     let ox = bounds.origin.x
     let oy = bounds.origin.y
     var m: Transform3D
-    if sublayerTransform.isIdentity {
+    if hasIdentitySublayerTransform {
       m = Transform3D(translationX: -ox, y: -oy)
     } else {
       let ax = anchorPoint.x * bounds.size.width

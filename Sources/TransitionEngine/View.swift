@@ -23,8 +23,10 @@ package final class View {
   var tracks = PropertyTracks()
   /// Whether any property has a track (a view without one presents its model values at every time).
   var hasTracks = false
-  /// Scratch for `Scene.presentation(at:)`: the presented values of the sample being computed.
-  var presented = AnimatableValues()
+  /// Where this view's presented values are in the scene's scratch, valid during the sample numbered
+  /// `presentationPass` (see `Scene.presentation(at:)`).
+  @exclusivity(unchecked) var presentationSlot = 0
+  @exclusivity(unchecked) var presentationPass = -1
 
   /// The superview, nil for a root (the container, or a view not added anywhere).
   package internal(set) weak var superview: View?

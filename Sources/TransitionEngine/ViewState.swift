@@ -45,4 +45,34 @@ package struct ViewState: Equatable, Sendable {
   package var gradient: Gradient?
   /// For a snapshot view, the id of the view whose content it shows.
   package var snapshotOf: String?
+
+  /// A state with every field given (the engine makes them in `Scene.presentation(at:)`; tests and encoders' checks
+  /// make them directly).
+  package init(
+    id: String, parentID: String?, frame: Rect, bounds: Rect, position: Point, anchorPoint: Point,
+    transform: Transform3D, sublayerTransform: Transform3D, worldTransform: Transform3D, boundingBox: Rect?,
+    alpha: Double, opacity: Double, isHidden: Bool, zPosition: Double, zIndex: Int, backgroundColor: Color?,
+    cornerRadius: Double, clipsToBounds: Bool, gradient: Gradient?, snapshotOf: String?
+  ) {
+    self.id = id
+    self.parentID = parentID
+    self.frame = frame
+    self.bounds = bounds
+    self.position = position
+    self.anchorPoint = anchorPoint
+    self.transform = transform
+    self.sublayerTransform = sublayerTransform
+    self.worldTransform = worldTransform
+    self.boundingBox = boundingBox
+    self.alpha = alpha
+    self.opacity = opacity
+    self.isHidden = isHidden
+    self.zPosition = zPosition
+    self.zIndex = zIndex
+    self.backgroundColor = backgroundColor
+    self.cornerRadius = cornerRadius
+    self.clipsToBounds = clipsToBounds
+    self.gradient = gradient
+    self.snapshotOf = snapshotOf
+  }
 }

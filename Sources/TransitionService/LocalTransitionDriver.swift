@@ -11,16 +11,19 @@ package final class LocalTransitionDriver: TransitionDriver {
   package let transition: Transition
   /// The animator instance, and what keeps its plugin loaded until the transition is released.
   package let binding: AnimatorBinding
-  /// Each view's `content`, by id (passed through into full frames).
-  private let contents: [String: JSON]
-  private var encoder = FrameEncoder()
+  /// Writes the frames (each view's `content` serialized once, the delta baseline).
+  private var encoder: FrameEncoder
+  /// Where the presentation is sampled for each frame (shared by the factory's drivers).
+  private let scratch: FrameScratch
   package var onEvent: (TransitionEvent) -> Void = { _ in }
 
   /// Wraps `transition`, made by `binding`'s animator; routes the engine's callbacks to `onEvent`.
-  init(transition: Transition, binding: AnimatorBinding, contents: [String: JSON]) {
+  init(transition: Transition, binding: AnimatorBinding, contents: [String: JSON], scratch: FrameScratch) {
     self.transition = transition
     self.binding = binding
-    self.contents = contents
+    self.encoder = FrameEncoder(contents: contents)
+    self.scratch = scratch
+    transition.scene.presentationScratch = scratch.presentation
     transition.onEnd = { [unowned self] in onEvent(.ended($0)) }
     transition.onMisbehavior = { [unowned self] in onEvent(.misbehaved($0)) }
     let previous = transition.scene.onMisuse  // a scene the caller built may report to it as well
@@ -65,13 +68,17 @@ package final class LocalTransitionDriver: TransitionDriver {
     transition.terminate(reason: reason)
   }
 
-  package func streamFrame(_ stamp: FrameStamp, mode: FrameMode, send: (UnsafeRawBufferPointer) -> Void) {
-    transition.scene.presentation(at: transition.time, into: &encoder.states)
-    encoder.encodeNotification(stamp, mode: mode, contents: contents, send: send)
+  package func streamFrame(
+    _ stamp: FrameStamp, mode: FrameMode, precision: FramePrecision?, into message: inout [UInt8]
+  ) {
+    transition.scene.presentation(at: transition.time, into: &scratch.states)
+    precision?.apply(to: &scratch.states)
+    encoder.appendNotification(stamp, mode: mode, states: scratch.states, to: &message)
   }
 
-  package func sampleFrame(_ stamp: FrameStamp, at time: Double) -> JSON {
-    transition.scene.presentation(at: time, into: &encoder.states)
-    return encoder.encodeObject(stamp, contents: contents)
+  package func sampleFrame(_ stamp: FrameStamp, at time: Double, precision: FramePrecision?, into text: inout [UInt8]) {
+    transition.scene.presentation(at: time, into: &scratch.states)
+    precision?.apply(to: &scratch.states)
+    encoder.appendObject(stamp, states: scratch.states, to: &text)
   }
 }

@@ -10,19 +10,20 @@ import JSONRPC
 package protocol ProtocolOutput: AnyObject {
   /// Sends a notification `{"jsonrpc": "2.0", "method", "params"}`.
   func notify(_ method: String, _ params: JSON)
-  /// Sends a whole message already serialized (compact, no newline); `message` is borrowed during the call.
-  func sendSerializedMessage(_ message: UnsafeRawBufferPointer)
+  /// Sends one whole message that `write` appends (compact JSON, no newline) to the buffer it is given: the output
+  /// buffer itself where there is one, so a frame is written once, where it is sent from.
+  func sendMessage(_ write: (inout [UInt8]) -> Void)
 }
 
-/// A dispatcher is an output: notifications through it, serialized messages straight to its output, so they
-/// interleave with replies in the order they are sent.
+/// A dispatcher is an output: notifications and written messages go where its replies go, so they interleave with
+/// replies in the order they are sent.
 extension Dispatcher: ProtocolOutput {
   package func notify(_ method: String, _ params: JSON) {
     sendNotification(method, params)
   }
 
-  package func sendSerializedMessage(_ message: UnsafeRawBufferPointer) {
-    output(message)
+  package func sendMessage(_ write: (inout [UInt8]) -> Void) {
+    writeMessage(write)
   }
 }
 

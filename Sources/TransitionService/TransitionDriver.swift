@@ -1,7 +1,7 @@
 // The seam between the protocol's bookkeeping (ids, clocks, waiters, the frame stream: TransitionSession) and the
 // engine and plugin work of one transition. Everything the session asks of a transition goes through one
 // `TransitionDriver`; everything a transition tells the session comes back as a `TransitionEvent`. Only value types
-// cross it (commands, statuses, outcomes, misbehaviour reports, frame bytes), never a `Transition`, a view or an
+// cross it (commands, statuses, outcomes, misbehaviour reports, frame text), never a `Transition`, a view or an
 // engine animator, so a driver may run its transition in this process (`LocalTransitionDriver`) or in another one.
 
 import JSON
@@ -117,10 +117,13 @@ package protocol TransitionDriver: AnyObject {
   /// Ends it now, cancelled with `reason` ("inputClosed", "terminated", "pluginUnloaded").
   func terminate(reason: String)
 
-  /// Encodes the transition as it is now into a whole `transition/frame` notification (full, or delta against the
-  /// previous streamed frame) and hands its compact text to `send` (borrowed during the call).
-  func streamFrame(_ stamp: FrameStamp, mode: FrameMode, send: (UnsafeRawBufferPointer) -> Void)
-  /// The transition as it would look at `time` (timeline seconds), as a full frame object: no time passes and no
-  /// completion runs (CONVENTIONS, `transition/sample`).
-  func sampleFrame(_ stamp: FrameStamp, at time: Double) -> JSON
+  /// Appends the transition as it is now, as a whole `transition/frame` notification message (compact JSON, no
+  /// newline; full, or delta against the previous streamed frame), to `message`, with its lengths on `precision`'s
+  /// grid when one is given. `message` is the output buffer itself where there is one: a local driver writes the frame
+  /// straight into it; one in another process appends the bytes its worker wrote.
+  func streamFrame(_ stamp: FrameStamp, mode: FrameMode, precision: FramePrecision?, into message: inout [UInt8])
+  /// Appends the transition as it would look at `time` (timeline seconds), as a full frame object (compact JSON), to
+  /// `text`, with its lengths on `precision`'s grid when one is given: no time passes and no completion runs
+  /// (CONVENTIONS, `transition/sample`), and the stream's delta baseline is left alone.
+  func sampleFrame(_ stamp: FrameStamp, at time: Double, precision: FramePrecision?, into text: inout [UInt8])
 }

@@ -83,6 +83,8 @@ package struct PreparedTransition {
 /// Makes transitions run by the animators of `catalog`, in this process.
 package struct TransitionFactory {
   package let catalog: any AnimatorCatalog
+  /// Where the drivers it makes sample their frames (one buffer for all: frames are encoded one at a time).
+  let frameScratch = FrameScratch()
 
   package init(catalog: any AnimatorCatalog) {
     self.catalog = catalog
@@ -125,7 +127,8 @@ package struct TransitionFactory {
       throw .engine(error)
     }
     binding.attach(transition)
-    return LocalTransitionDriver(transition: transition, binding: binding, contents: request.trees.contents)
+    return LocalTransitionDriver(
+      transition: transition, binding: binding, contents: request.trees.contents, scratch: frameScratch)
   }
 
   /// `prepare` then `make`.

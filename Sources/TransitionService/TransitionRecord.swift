@@ -72,6 +72,8 @@ final class TransitionRecord {
   let clock: ClockKind
   let fps: Double
   let frames: FrameMode
+  /// The grid its frames' lengths are rounded to; nil: exact.
+  let precision: FramePrecision?
 
   /// The next frame's `seq`.
   var seq = 0
@@ -90,13 +92,17 @@ final class TransitionRecord {
   /// `transition/wait` requests waiting for the end.
   var waiters: [Responder] = []
 
-  init(number: Int, driver: any TransitionDriver, clock: ClockKind, fps: Double, frames: FrameMode) {
+  init(
+    number: Int, driver: any TransitionDriver, clock: ClockKind, fps: Double, frames: FrameMode,
+    precision: FramePrecision? = nil
+  ) {
     self.number = number
     self.id = "t\(number)"
     self.driver = driver
     self.clock = clock
     self.fps = fps
     self.frames = frames
+    self.precision = precision
   }
 
   /// The protocol phase: "running", "paused", "finishing", "cancelling" or "ended".

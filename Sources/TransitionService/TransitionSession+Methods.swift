@@ -74,7 +74,8 @@ extension TransitionSession {
       do throws(ResponseError) {
         try body(try ParamsReader(request, required: paramsRequired)) { result in
           switch result {
-          case .success(let value): responder.reply(value)
+          case .success(.json(let value)): responder.reply(value)
+          case .success(.text(let write)): responder.reply(writingResult: write)
           case .failure(let error): refuse(error, method, responder)
           }
         }
@@ -123,6 +124,11 @@ extension TransitionSession {
       guard fps > 0, fps <= 1000 else { throw FieldError(f, "must be in (0, 1000]") }
       return fps
     }
+    let precision = try params.optional("precision") { v, f throws(FieldError) in
+      let grid = try ValueDecoding.number(v, f)
+      guard let precision = FramePrecision(grid: grid) else { throw FieldError(f, "must be a number > 0") }
+      return precision
+    }
     let (speed, curve) = try Self.completionTail(params)
     if let speed { options.completionSpeed = speed }
     if let curve { options.completionCurve = curve }
@@ -147,7 +153,7 @@ extension TransitionSession {
     let request = TransitionRequest(
       animator: animator, operation: TransitionOperation(name: operation), trees: trees, params: values,
       options: options)
-    return (request, StreamOptions(clock: clock, fps: fps ?? 60, frames: frames))
+    return (request, StreamOptions(clock: clock, fps: fps ?? 60, frames: frames, precision: precision))
   }
 
   /// The optional `completionSpeed` and `completionCurve` of start, finish and cancel.

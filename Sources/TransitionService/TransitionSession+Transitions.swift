@@ -15,11 +15,16 @@ package struct StreamOptions: Sendable {
   package var fps: Double
   /// Full frames, deltas, or none.
   package var frames: FrameMode
+  /// The grid frame lengths are rounded to (`precision`); nil: exact shortest digits.
+  package var precision: FramePrecision?
 
-  package init(clock: ClockKind = .realtime, fps: Double = 60, frames: FrameMode = .full) {
+  package init(
+    clock: ClockKind = .realtime, fps: Double = 60, frames: FrameMode = .full, precision: FramePrecision? = nil
+  ) {
     self.clock = clock
     self.fps = fps
     self.frames = frames
+    self.precision = precision
   }
 }
 
@@ -31,8 +36,17 @@ package enum SampleMoment: Sendable {
   case percent(Double)
 }
 
+/// What a call answers with.
+package enum ReplyValue {
+  /// A JSON value (json-c serializes it into the reply).
+  case json(JSON)
+  /// One JSON value's compact text, which `write` appends straight into the reply: a sample's frame, from the frame
+  /// encoder, with no tree in between.
+  case text((inout [UInt8]) -> Void)
+}
+
 /// The answer to one call: a result or an error reply.
-package typealias Reply = (Result<JSON, ResponseError>) -> Void
+package typealias Reply = (Result<ReplyValue, ResponseError>) -> Void
 
 extension TransitionSession {
   // MARK: start
@@ -59,7 +73,8 @@ extension TransitionSession {
         do throws(TransitionStartError) { driver = try factory.make(request) } catch { throw error.responseError }
         counter += 1
         let record = TransitionRecord(
-          number: counter, driver: driver, clock: stream.clock, fps: stream.fps, frames: stream.frames)
+          number: counter, driver: driver, clock: stream.clock, fps: stream.fps, frames: stream.frames,
+          precision: stream.precision)
         live[record.number] = record
         observe(record)
         do throws(TransitionError) {
@@ -120,9 +135,10 @@ extension TransitionSession {
 
   // MARK: sample, tick
 
-  /// Replies a full frame of transition `id` at `moment`; no time passes.
+  /// Replies a full frame of transition `id` at `moment`; no time passes. The frame's text is written straight into
+  /// the reply.
   package func sample(_ id: String, at moment: SampleMoment, reply: Reply) {
-    answer(reply) { () throws(ResponseError) -> JSON in
+    answer(reply) { () throws(ResponseError) -> ReplyValue in
       let record = try record(id)
       let duration = record.driver.status.duration
       let time: Double
@@ -136,7 +152,9 @@ extension TransitionSession {
         time = percent * duration
       }
       let stamp = FrameStamp(transition: record.id, seq: nil, time: time, percent: percent, phase: record.phase)
-      return record.driver.sampleFrame(stamp, at: time)
+      let driver = record.driver
+      let precision = record.precision
+      return .text { driver.sampleFrame(stamp, at: time, precision: precision, into: &$0) }
     }
   }
 
@@ -161,7 +179,7 @@ extension TransitionSession {
         reportEnds()
         ticked.append(record.status.build())
       }
-      return ["transitions": ticked.build()]
+      return Self.transitions(ticked)
     }
   }
 
@@ -181,9 +199,10 @@ extension TransitionSession {
         item.setNew("clock", JSON(record.clock.rawValue))
         item.setNew("fps", JSON.number(record.fps))
         item.setNew("frames", JSON(record.frames.rawValue))
+        if let precision = record.precision { item.setNew("precision", JSON.number(precision.grid)) }
         array.append(item.build())
       }
-      return ["transitions": array.build()]
+      return Self.transitions(array)
     }
   }
 
@@ -204,11 +223,23 @@ extension TransitionSession {
     }
   }
 
+  /// `{"transitions": [...]}` (a constant key: no dictionary literal, no key copied).
+  private static func transitions(_ array: consuming JSONArrayBuilder) -> JSON {
+    var result = JSONObjectBuilder()
+    result.setNew("transitions", array)
+    return result.build()
+  }
+
   // MARK: Answering
 
   /// Runs `body` and hands its outcome to `reply` (plugin log lines are flushed before an error reply), runs `then`
   /// after a successful reply, then reports the transitions that ended meanwhile.
   func answer(_ reply: Reply, _ body: () throws(ResponseError) -> JSON, then: () -> Void = {}) {
+    answer(reply, { () throws(ResponseError) -> ReplyValue in .json(try body()) }, then: then)
+  }
+
+  /// `answer(_:_:then:)` for a body that answers with text as well as with a value.
+  func answer(_ reply: Reply, _ body: () throws(ResponseError) -> ReplyValue, then: () -> Void = {}) {
     do throws(ResponseError) {
       let result = try body()
       reply(.success(result))

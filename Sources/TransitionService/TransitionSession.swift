@@ -165,7 +165,7 @@ package final class TransitionSession {
     guard record.frames != .none else { return }
     let stamp = record.stamp(seq: record.seq)
     record.seq += 1
-    record.driver.streamFrame(stamp, mode: record.frames) { output.sendSerializedMessage($0) }
+    output.sendMessage { record.driver.streamFrame(stamp, mode: record.frames, precision: record.precision, into: &$0) }
   }
 
   // MARK: Real-time clock

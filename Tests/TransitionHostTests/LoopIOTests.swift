@@ -61,6 +61,21 @@ import Testing
     #expect(String(decoding: FileDescriptorIOForTests.readToEnd(pipe.read), as: UTF8.self) == expected)
   }
 
+  /// A message written straight into the channel's buffer is framed there, between messages appended as bytes.
+  @Test func messagesWrittenInPlaceAreFramedLikeAppendedOnes() {
+    for framing in Framing.allCases {
+      let pipe = TestPipe()
+      let channel = OutputChannel(descriptor: pipe.writeEnd, framing: framing)
+      channel.appendMessage("[1]")
+      channel.appendMessage { $0.append(contentsOf: "\"é\"".utf8) }
+      channel.appendMessage("{}")
+      #expect(channel.flush() == .flushed)
+      pipe.closeWrite()
+      let expected = ["[1]", "\"é\"", "{}"].flatMap { framing.encode(Array($0.utf8)) }
+      #expect(FileDescriptorIOForTests.readToEnd(pipe.read) == expected, "\(framing)")
+    }
+  }
+
   @Test func outputLargerThanThePipeArrivesWholeAndInOrder() {
     let pipe = TestPipe()
     let reader = pipe.drainInBackground()
@@ -205,6 +220,24 @@ import Testing
     while loop.hasTimers { loop.runOnce() }
     #expect(fired == ["past", "b", "c", "a"])
     #expect(!loop.runOnce(), "nothing left to wait for")
+  }
+
+  /// With the timerfd (which wakes the loop early and spins) and with poll's millisecond timeout alone, a timer fires
+  /// at or after its deadline, never before.
+  @Test func timersNeverFireBeforeTheirDeadline() {
+    for precise in [true, false] {
+      let loop = EventLoop(preciseTimers: precise)
+      var early: [Int64] = []
+      for index in 0..<20 {
+        let deadline = loop.now.advanced(bySeconds: 0.0005 + Double(index % 5) * 0.0003)
+        loop.schedule(at: deadline) { [loop] in
+          let now = loop.now
+          if now < deadline { early.append(deadline.nanoseconds - now.nanoseconds) }
+        }
+        while loop.hasTimers { loop.runOnce() }
+      }
+      #expect(early.isEmpty, "precise: \(precise); early by \(early) ns")
+    }
   }
 
   @Test func aTimerCancelledByAnEarlierOneNeverFires() {

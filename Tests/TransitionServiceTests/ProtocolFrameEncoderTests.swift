@@ -11,8 +11,10 @@ import TransitionEngine
     let scene = Scene(containerSize: Size(width: 400, height: 800))
     let card: View
     let badge: View
-    var encoder = FrameEncoder()
-    var contents: [String: JSON] = ["card": ["text": "Card"]]
+    /// Contents are the client's, fixed for the transition's life: "label" is a view that joins later.
+    let contents: [String: JSON] = ["card": ["text": "Card"], "label": "text"]
+    lazy var encoder = FrameEncoder(contents: contents)
+    var states: [ViewState] = []
 
     init() {
       card = try! scene.makeView(id: "card")
@@ -38,11 +40,20 @@ import TransitionEngine
     func text(seq: Int, mode: FrameMode, time: Double = 0.25, percent: Double = 0.5, transition: String = "t1")
       -> String
     {
-      scene.presentation(at: 0, into: &encoder.states)
-      return encoder.encodeNotification(
+      scene.presentation(at: 0, into: &states)
+      var message: [UInt8] = []
+      encoder.appendNotification(
         FrameStamp(transition: transition, seq: seq, time: time, percent: percent, phase: "running"), mode: mode,
-        contents: contents
-      ) { String(decoding: $0, as: UTF8.self) }
+        states: states, to: &message)
+      return String(decoding: message, as: UTF8.self)
+    }
+
+    /// A sample's frame object for the scene as it is now.
+    func object(_ stamp: FrameStamp) throws -> JSON {
+      scene.presentation(at: 0, into: &states)
+      var text: [UInt8] = []
+      encoder.appendObject(stamp, states: states, to: &text)
+      return try text.withUnsafeBytes { try JSON.parse($0) }
     }
   }
 
@@ -96,10 +107,7 @@ import TransitionEngine
 
   @Test func wholeNumbersAreWrittenWithoutFractionDigits() {
     let fixture = Fixture()
-    fixture.scene.presentation(at: 0, into: &fixture.encoder.states)
-    let text = fixture.encoder.encodeNotification(
-      FrameStamp(transition: "t1", seq: 0, time: 0, percent: 0, phase: "paused"), mode: .full, contents: [:]
-    ) { String(decoding: $0, as: UTF8.self) }
+    let text = fixture.text(seq: 0, mode: .full, time: 0, percent: 0)
     #expect(text.contains(#""bounds":{"x":0,"y":0,"width":100,"height":50}"#))
     #expect(text.contains(#""worldTransform":[2,0,0,0,0,2,0,0,0,0,1,0,-40,-5,0,1]"#))
     #expect(!text.contains(".0,"))
@@ -157,7 +165,6 @@ import TransitionEngine
     let label = try fixture.scene.makeView(id: "label")
     label.frame = Rect(x: 1, y: 2, width: 3, height: 4)
     fixture.scene.container.addSubview(label)
-    fixture.contents["label"] = "text"
     let moved = try fixture.notification(seq: 3, mode: .delta)
     #expect(moved["removed"]?.elements.map(\.stringValue) == ["badge"])
     let entry = try #require(moved.view("label"))
@@ -172,9 +179,7 @@ import TransitionEngine
     let fixture = Fixture()
     _ = try fixture.notification(seq: 0, mode: .delta)
     fixture.card.alpha = 1
-    fixture.scene.presentation(at: 0, into: &fixture.encoder.states)
-    let sample = fixture.encoder.encodeObject(
-      FrameStamp(transition: "t1", seq: nil, time: 0, percent: 0, phase: "paused"), contents: fixture.contents)
+    let sample = try fixture.object(FrameStamp(transition: "t1", seq: nil, time: 0, percent: 0, phase: "paused"))
     #expect(sample["seq"] == nil)
     #expect(sample["views"]?.count == 3)
     #expect(sample.view("card")?["content"] != nil)
@@ -234,12 +239,11 @@ import TransitionEngine
         + #""percent":0.5,"phase":"running","views":[],"delta":true,"removed":["badge"]}}"#)
   }
 
-  /// A sample is the frame itself, built as a json-c tree: it reads and prints like the streamed frame's params.
-  @Test func aSampleIsTheSameFrameAsATree() throws {
+  /// A sample is the frame itself: it reads and prints like the streamed frame's params.
+  @Test func aSampleIsTheSameFrameAsTheStreamedOne() throws {
     let fixture = Fixture()
     let streamed = try fixture.notification(seq: 0, mode: .full)
-    let sample = fixture.encoder.encodeObject(
-      FrameStamp(transition: "t1", seq: 0, time: 0.25, percent: 0.5, phase: "running"), contents: fixture.contents)
+    let sample = try fixture.object(FrameStamp(transition: "t1", seq: 0, time: 0.25, percent: 0.5, phase: "running"))
     #expect(sample.serialized() == streamed.serialized())
     // Whole numbers are integers in the tree too, as a parser would read the text.
     #expect(sample.view("card")?["zIndex"]?.intValue == 1)

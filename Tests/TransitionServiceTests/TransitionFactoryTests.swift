@@ -97,13 +97,18 @@ import TransitionEngine
     _ = try driver.perform(.update(percent: 0.7))
     // Below the velocity threshold the release rule looks at the percent: 0.7 ≥ 0.5 finishes.
     #expect(try driver.perform(.release(velocity: 0)) == .released(.finish))
-    var sent: [JSON] = []
-    driver.streamFrame(FrameStamp(transition: "t1", seq: 0, time: 0, percent: 0.7, phase: "finishing"), mode: .full) {
-      sent.append(try! JSON.parse($0))
-    }
-    #expect(sent.count == 1)
-    #expect(sent.first?["params"]?.view("home")?["content"] == ["text": "Home"])
-    let sample = driver.sampleFrame(FrameStamp(transition: "t1", seq: nil, time: 0, percent: 0, phase: "x"), at: 0)
+    // Each call appends one whole message (or frame object) to the buffer it is given, after what is there.
+    var message = Array("prefix".utf8)
+    driver.streamFrame(
+      FrameStamp(transition: "t1", seq: 0, time: 0, percent: 0.7, phase: "finishing"), mode: .full, precision: nil,
+      into: &message)
+    #expect(message.starts(with: "prefix".utf8))
+    let sent = try message.dropFirst(6).withUnsafeBytes { try JSON.parse($0) }
+    #expect(sent["params"]?.view("home")?["content"] == ["text": "Home"])
+    var text: [UInt8] = []
+    driver.sampleFrame(
+      FrameStamp(transition: "t1", seq: nil, time: 0, percent: 0, phase: "x"), at: 0, precision: nil, into: &text)
+    let sample = try text.withUnsafeBytes { try JSON.parse($0) }
     // At time 0 the to root starts below the container (the slide animator's start frame).
     #expect(sample.view("detail")?["frame"]?.rect?.1 == 800)
     #expect(sample["seq"] == nil)

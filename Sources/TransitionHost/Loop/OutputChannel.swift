@@ -18,7 +18,7 @@ import POSIX
 /// never leaves a message torn when the reader lets it: it first finishes the message a signal interrupted, then
 /// begins each further message only once the descriptor can take all of it without waiting (`canTakeWhole`), and
 /// stops at a message boundary when the deadline comes first.
-package final class OutputChannel {
+package final class OutputChannel: MessageSink {
   /// The outcome of `flush`.
   package enum FlushOutcome: Equatable, Sendable {
     /// Everything was written.
@@ -76,10 +76,27 @@ package final class OutputChannel {
     guard !isClosed else { return }
     framing.encode(body, into: &buffer)
     messageEnds.append(buffer.count)
+    flushIfFull()
+  }
+
+  /// Flushes once the buffer is past `flushThreshold`.
+  private func flushIfFull() {
     if pendingByteCount >= flushThreshold && !isInterrupted {
       if let flushDeadline, MonotonicInstant.now() >= flushDeadline { return }  // out of time: keep buffering
       _ = flush()
     }
+  }
+
+  /// Appends the message that `write` appends straight into the buffer (compact JSON, no newline) and frames it as
+  /// `framing` says: a frame or a reply is written once, where it is sent from. `write` is not called once the
+  /// channel is closed (nothing could read the message).
+  package func appendMessage(writing write: (inout [UInt8]) -> Void) {
+    guard !isClosed else { return }
+    let start = buffer.count
+    write(&buffer)
+    framing.frameBody(startingAt: start, in: &buffer)
+    messageEnds.append(buffer.count)
+    flushIfFull()
   }
 
   /// Appends one message given as text; see `appendMessage(_:)`.

@@ -1,0 +1,435 @@
+// The measurements behind the goals table (Goals.swift), in the order of issue 14's table. End-to-end rows run the
+// release binary through its pipes as a client does; each is judged against a baseline measured in the same run —
+// the `frames: "none"` round trip, the C json-c programs (Benchmarks/c), the json-c reference encoder — and hosts
+// that are compared are driven alternately, request by request, so they share whatever else the machine is doing.
+
+import Foundation
+import JSON
+import JSONRPC
+import POSIX
+import PluginHost
+import Synchronization
+import TransitionEngine
+import TransitionService
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What the goals are measured with.
+struct GoalContext {
+  var host: String
+  /// The folder of the C baselines (`jsonc-echo`, `jsonc-sample`).
+  var folder: String
+  var effort: Effort
+}
+
+// MARK: Round trips
+
+/// A host with one transition started, answering one request at a time.
+private final class RoundTripHost {
+  let child: ChildProcess
+  private var nextID = 100
+
+  init(_ context: GoalContext, _ mode: HostMode, start: String) throws {
+    child = try ChildProcess(context.host, mode.arguments)
+    child.send(start)
+    guard child.line(startingWith: replyPrefix(1)) != nil else { throw BenchError("transition/start got no reply") }
+  }
+
+  /// Sends the request `line(id)` and returns the seconds until its reply arrived (frames before it are read too).
+  func roundTrip(_ line: (Int) -> String) throws -> Double {
+    let id = nextID
+    nextID += 1
+    let sent = monotonicSeconds()
+    child.send(line(id))
+    guard let reply = child.line(startingWith: replyPrefix(id)) else { throw BenchError("no reply to request \(id)") }
+    return reply.time - sent
+  }
+}
+
+/// Round trips of `transition/update` (11 views: full, delta, none) and of a 1,001-view `transition/sample`, the four
+/// hosts driven in turn.
+struct RoundTrips {
+  var full: [Double] = []
+  var delta: [Double] = []
+  var none: [Double] = []
+  var largeSample: [Double] = []
+
+  init(_ context: GoalContext, _ mode: HostMode) throws {
+    func start(_ frames: String, children: Int = 4) -> String {
+      startLine(id: 1, animator: "pull-down", clock: "manual", frames: frames, interactive: true, children: children)
+    }
+    let hosts = try ["full", "delta", "none"].map { try RoundTripHost(context, mode, start: start($0)) }
+    let large = try RoundTripHost(context, mode, start: start("none", children: 499))
+    defer {
+      for host in hosts + [large] { host.child.finish() }
+    }
+    let rounds = max(60, context.effort.count(2_000))
+    let warmUp = rounds / 10
+    for round in 0..<(rounds + warmUp) {
+      // A new percent every time, so every full and delta frame has something to say.
+      let percent = 0.005 + Double(round % 199) / 200
+      var times: [Double] = []
+      for host in hosts {
+        times.append(
+          try host.roundTrip {
+            #"{"jsonrpc":"2.0","id":\#($0),"method":"transition/update","params":{"transition":"t1","percent":\#(percent)}}"#
+              + "\n"
+          })
+      }
+      var sample: Double?
+      if round % 10 == 0 {
+        sample = try large.roundTrip {
+          #"{"jsonrpc":"2.0","id":\#($0),"method":"transition/sample","params":{"transition":"t1","percent":\#(percent)}}"#
+            + "\n"
+        }
+      }
+      guard round >= warmUp else { continue }
+      full.append(times[0])
+      delta.append(times[1])
+      none.append(times[2])
+      if let sample { largeSample.append(sample) }
+    }
+  }
+}
+
+// MARK: Throughput through the pipes
+
+/// Feeds `lines` (one request each) to a fresh `executable` while this thread reads its `count` replies; returns the
+/// seconds from the first write to the last reply (spawn excluded) and the last reply.
+func pipelined(
+  _ executable: String, _ arguments: [String], _ lines: [UInt8], count: Int
+) throws -> (seconds: Double, last: [UInt8]) {
+  let child = try ChildProcess(executable, arguments)
+  let start = monotonicSeconds()
+  let written = child.writeInBackground(lines, closing: false)
+  let (seen, last) = child.readLines(count)
+  let elapsed = monotonicSeconds() - start
+  written.wait()
+  child.finish()
+  guard seen == count else { throw BenchError("\(executable) answered \(seen) of \(count) requests") }
+  return (elapsed, last)
+}
+
+/// `count` lines `line(id)`, ids from 1.
+private func requestLines(_ count: Int, _ line: (Int) -> String) -> [UInt8] {
+  var bytes: [UInt8] = []
+  for id in 1...count { bytes += Array((line(id) + "\n").utf8) }
+  return bytes
+}
+
+/// Replies per second of the host and of the baseline for the same lines, the two run alternately `rounds` times (the
+/// best of each).
+private func alternateRates(
+  _ context: GoalContext, _ mode: HostMode, setUp: String, lines: [UInt8], count: Int,
+  baseline: (executable: String, arguments: [String])
+) throws -> (host: Double, baseline: Double) {
+  var hostBest = Double.infinity
+  var baselineBest = Double.infinity
+  let setUpBytes = Array(setUp.utf8)
+  let setUpReplies = setUp.isEmpty ? 0 : 1 + (setUp.contains(#""frames":"none""#) ? 0 : 1)
+  for _ in 0..<min(context.effort.rounds, 3) {
+    hostBest = min(
+      hostBest, try pipelined(context.host, mode.arguments, setUpBytes + lines, count: count + setUpReplies).seconds)
+    baselineBest = min(
+      baselineBest, try pipelined(baseline.executable, baseline.arguments, lines, count: count).seconds)
+  }
+  return (Double(count) / hostBest, Double(count) / baselineBest)
+}
+
+/// Unknown-method errors and `transition/list` results through the host, each against the bare json-c echo.
+struct MessageRates {
+  var errors: (host: Double, baseline: Double)
+  var results: (host: Double, baseline: Double)
+
+  init(_ context: GoalContext, _ mode: HostMode) throws {
+    let count = max(2_000, context.effort.count(200_000))
+    let echo = (context.folder + "/jsonc-echo", [String]())
+    let unknown = requestLines(count) { #"{"jsonrpc":"2.0","id":\#($0),"method":"transition/nosuch"}"# }
+    errors = try alternateRates(context, mode, setUp: "", lines: unknown, count: count, baseline: echo)
+    let list = requestLines(count) { #"{"jsonrpc":"2.0","id":\#($0),"method":"transition/list"}"# }
+    results = try alternateRates(context, mode, setUp: "", lines: list, count: count, baseline: echo)
+  }
+}
+
+/// `transition/sample` replies (11 views) through the host against jsonc-sample building the same frame with json-c.
+func sampleRates(_ context: GoalContext, _ mode: HostMode) throws -> (host: Double, baseline: Double) {
+  let start = startLine(id: 1, animator: "pull-down", clock: "manual", frames: "none", interactive: true)
+  let sample = #"{"jsonrpc":"2.0","id":2,"method":"transition/sample","params":{"transition":"t1","percent":0.5}}"#
+  // The frame the host answers with, for jsonc-sample to rebuild.
+  let probe = try RoundTripHost(context, mode, start: start)
+  probe.child.send(sample + "\n")
+  guard let reply = probe.child.line(startingWith: replyPrefix(2)) else { throw BenchError("no sample reply") }
+  probe.child.finish()
+  let frame = try reply.line.withUnsafeBytes { try JSON.parse($0) }["result"]!
+  let path = NSTemporaryDirectory() + "/transition-bench-frame-\(getpid()).json"
+  try frame.serialized().write(toFile: path, atomically: true, encoding: .utf8)
+  defer { unlink(path) }
+  let count = max(500, context.effort.count(20_000))
+  let lines = requestLines(count) {
+    #"{"jsonrpc":"2.0","id":\#($0 + 1),"method":"transition/sample","params":{"transition":"t1","percent":0.5}}"#
+  }
+  return try alternateRates(
+    context, mode, setUp: start, lines: lines, count: count,
+    baseline: (context.folder + "/jsonc-sample", [path]))
+}
+
+// MARK: Real time
+
+/// Frames of one real-time transition at `fps` as they arrived, and the host's CPU share meanwhile.
+struct RealtimeRun {
+  /// How late each frame arrived after its ideal tick (seq / fps after the least-late frame's offset), seq 0 left
+  /// out (it is sent by the start, not by a timer).
+  var lateness: [Double] = []
+  /// The host's CPU time over the run / the run's wall time.
+  var cpuShare = 0.0
+  var frames = 0
+  /// The lateness of the same wait in this process right after the run (`timerFloor`): the machine's floor then.
+  var floor: [Double] = []
+
+  /// `children` rows per root (11 views for 4); with `updatesPerSecond`, another (interactive) transition gets that
+  /// many `transition/update` notifications meanwhile, from a thread of their own.
+  init(
+    _ context: GoalContext, _ mode: HostMode, fps: Double, seconds: Double, children: Int, frames: String,
+    updatesPerSecond: Double = 0
+  ) throws {
+    let child = try ChildProcess(context.host, mode.arguments)
+    defer { child.finish() }
+    var transition = "t1"
+    if updatesPerSecond > 0 {
+      child.send(startLine(id: 1, animator: "pull-down", clock: "realtime", frames: "full", interactive: true))
+      guard child.line(startingWith: replyPrefix(1)) != nil else { throw BenchError("no reply to the first start") }
+      transition = "t2"
+    }
+    let cpuBefore = child.cpuSeconds() ?? 0
+    let wallBefore = monotonicSeconds()
+    child.send(
+      startLine(
+        id: 2, animator: "sheet", clock: "realtime", frames: frames, fps: fps, children: children,
+        params: #"{"duration":\#(seconds)}"#))
+    let stop = Atomic<Bool>(false)
+    var writer: Thread?
+    let done = DispatchSemaphore(value: 0)
+    if updatesPerSecond > 0 {
+      let input = child.input
+      let thread = Thread {
+        // Absolute deadlines, so the rate holds whatever each write costs.
+        var next = MonotonicInstant.now()
+        var index = 0
+        while !stop.load(ordering: .relaxed) {
+          index += 1
+          next = next.advanced(bySeconds: 1 / updatesPerSecond)
+          var spec = timespec(
+            tv_sec: Int(next.nanoseconds / 1_000_000_000), tv_nsec: Int(next.nanoseconds % 1_000_000_000))
+          while clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &spec, nil) == EINTR {}
+          let percent = Double(index % 1000) / 1000
+          try? input.writeAll(
+            #"{"jsonrpc":"2.0","method":"transition/update","params":{"transition":"t1","percent":\#(percent)}}"#
+              + "\n")
+        }
+        done.signal()
+      }
+      thread.start()
+      writer = thread
+    }
+    let prefix = framePrefix(transition)
+    let didEnd = Array(#"{"jsonrpc":"2.0","method":"transition/didEnd","params":{"transition":"\#(transition)""#.utf8)
+    var arrivals: [(seq: Int, time: Double)] = []
+    child.readLines { line, time in
+      if line.starts(with: prefix) { arrivals.append((integer(after: prefix, in: line), time)) }
+      return !line.starts(with: didEnd)
+    }
+    let wall = monotonicSeconds() - wallBefore
+    cpuShare = ((child.cpuSeconds() ?? 0) - cpuBefore) / wall
+    stop.store(true, ordering: .relaxed)
+    if writer != nil { done.wait() }
+    self.frames = arrivals.count
+    let timed = arrivals.filter { $0.seq > 0 }
+    guard let offset = timed.map({ $0.time - Double($0.seq) / fps }).min() else {
+      throw BenchError("no real-time frames arrived")
+    }
+    lateness = timed.map { $0.time - Double($0.seq) / fps - offset }
+    floor = timerFloor(seconds: min(seconds, 2))
+  }
+}
+
+// MARK: Scale
+
+/// 10,000 manual-clock 10-view transitions in one host: the time of one `transition/tick` of all of them at several
+/// counts on the way, and the peak resident set at the end.
+struct ScaleRun {
+  /// (live transitions, seconds per tick of all of them): the best of three ticks at each count.
+  var ticks: [(count: Int, seconds: Double)] = []
+  var peakKB = 0
+
+  /// `frames`: what each transition streams (`delta` keeps each one's previous frame as the baseline).
+  init(_ context: GoalContext, _ mode: HostMode, frames: String) throws {
+    let total = max(400, context.effort.count(10_000))
+    let child = try ChildProcess(context.host, mode.arguments + ["--max-transitions", String(total)])
+    defer { child.finish() }
+    var live = 0
+    var nextID = 1
+    for stage in [total / 4, total / 2, total] {
+      var lines: [UInt8] = []
+      let first = nextID
+      while live < stage {
+        lines += Array(startLine(id: nextID, animator: "pull-down", clock: "manual", frames: frames).utf8)
+        nextID += 1
+        live += 1
+      }
+      let written = child.writeInBackground(lines, closing: false)
+      guard child.line(startingWith: replyPrefix(nextID - 1)) != nil else {
+        throw BenchError("starting transitions \(first)…\(nextID - 1) failed")
+      }
+      written.wait()
+      var best = Double.infinity
+      for _ in 0..<3 {
+        let id = nextID
+        nextID += 1
+        let sent = monotonicSeconds()
+        child.send(#"{"jsonrpc":"2.0","id":\#(id),"method":"transition/tick","params":{"dt":0.0001}}"# + "\n")
+        guard let reply = child.line(startingWith: replyPrefix(id)) else { throw BenchError("no reply to tick") }
+        best = min(best, reply.time - sent)
+      }
+      ticks.append((live, best))
+    }
+    peakKB = child.peakResidentKB() ?? 0
+  }
+}
+
+// MARK: Frames in process
+
+/// A catalog of one drift animator (FrameCases.swift) moving `animatedChildren` children of each root.
+final class DriftCatalog: AnimatorCatalog {
+  let animatedChildren: Int?
+  let entries = BenchCatalog().entries
+
+  init(animatedChildren: Int? = nil) { self.animatedChildren = animatedChildren }
+
+  func entry(for id: String) throws(AnimatorLookupError) -> AnimatorEntry { try BenchCatalog().entry(for: id) }
+
+  func instantiate(_ id: String) throws(AnimatorInstantiationError) -> AnimatorBinding {
+    AnimatorBinding(entry: entries[0], animator: DriftAnimator(animatedChildren: animatedChildren))
+  }
+}
+
+/// A started drift transition of two roots with `children` rows each (1 + 2 × (1 + children) views), every row with
+/// content.
+func driftDriver(children: Int, factory: TransitionFactory = TransitionFactory(catalog: DriftCatalog())) throws
+  -> (driver: LocalTransitionDriver, contents: [String: JSON])
+{
+  let scene = Scene(containerSize: Size(width: 390, height: 844))
+  var contents: [String: JSON] = [:]
+  func root(_ id: String) throws -> View {
+    let view = try scene.makeView(id: id)
+    view.frame = Rect(x: 0, y: 0, width: 390, height: 844)
+    view.backgroundColor = Color(r: 1, g: 1, b: 1, a: 1)
+    for index in 0..<children {
+      let row = try scene.makeView(id: "\(id)\(index)")
+      row.frame = Rect(x: 16, y: Double(60 + (index % 9) * 90), width: 358, height: 80)
+      row.cornerRadius = 12
+      row.backgroundColor = Color(r: 0.2, g: 0.4, b: 0.8, a: 1)
+      contents[row.id] = ["text": JSON("Row \(index)")]
+      view.addSubview(row)
+    }
+    return view
+  }
+  let from = try root("list")
+  let to = try root("detail")
+  scene.container.addSubview(from)
+  let driver = try factory.make(
+    TransitionRequest(
+      animator: "bench/drift", operation: .present,
+      trees: ViewTrees(scene: scene, fromRoot: from, toRoot: to, contents: contents)))
+  try driver.start()
+  return (driver, contents)
+}
+
+/// Full frames of one transition as the host streams them: time advanced 0.1 ms before each, the presentation sampled
+/// and the dedicated encoder writing into a reused buffer (which holds the last frame).
+final class FullFrameStream {
+  let driver: LocalTransitionDriver
+  var buffer: [UInt8] = []
+  var seq = 0
+
+  init(_ driver: LocalTransitionDriver) { self.driver = driver }
+
+  func stream(_ frames: Int) {
+    for _ in 0..<frames {
+      _ = try? driver.perform(.advance(seconds: 0.0001))
+      buffer.removeAll(keepingCapacity: true)
+      seq += 1
+      let stamp = FrameStamp(transition: "t1", seq: seq, time: driver.status.time, percent: 0, phase: "running")
+      driver.streamFrame(stamp, mode: .full, precision: nil, into: &buffer)
+    }
+  }
+}
+
+/// The same frames built as json-c trees by the reference encoder (`JSONCFrameEncoder`, the frame path before the
+/// dedicated encoder) and serialized; `bytes` counts what was serialized.
+final class ReferenceFrameStream {
+  let driver: LocalTransitionDriver
+  var encoder: JSONCFrameEncoder
+  var states: [ViewState] = []
+  var bytes = 0
+  var seq = 0
+
+  init(_ made: (driver: LocalTransitionDriver, contents: [String: JSON])) {
+    driver = made.driver
+    encoder = JSONCFrameEncoder(contents: made.contents)
+  }
+
+  func stream(_ frames: Int) {
+    for _ in 0..<frames {
+      _ = try? driver.perform(.advance(seconds: 0.0001))
+      seq += 1
+      let time = driver.status.time
+      driver.transition.scene.presentation(at: time, into: &states)
+      let stamp = FrameStamp(transition: "t1", seq: seq, time: time, percent: 0, phase: "running")
+      encoder.notification(stamp, mode: .full, states: states).withSerializedBytes { bytes += $0.count }
+    }
+  }
+}
+
+/// One full frame of a drift transition with `children` rows per root, time advanced 0.1 ms before each: the
+/// dedicated encoder (the host's path: `streamFrame` into a reused buffer) and the json-c reference (the same
+/// presentation built as a json-c tree and serialized), seconds per frame, best round of each.
+func fullFrameCosts(children: Int, effort: Effort, iterations: Int) throws -> (dedicated: Double, reference: Double) {
+  let dedicated = FullFrameStream(try driftDriver(children: children).driver)
+  let fast = measure("dedicated", iterations: iterations, effort: effort) { n in
+    dedicated.stream(n)
+    blackHole(dedicated.buffer.count)
+  }
+  let reference = ReferenceFrameStream(try driftDriver(children: children))
+  let slow = measure("reference", iterations: iterations, effort: effort) { n in
+    reference.stream(n)
+    blackHole(reference.bytes)
+  }
+  return (fast.perOp, slow.perOp)
+}
+
+/// Seconds per transition of one `transition/tick` of 500 in-process drift transitions (delta frames) with
+/// `animatedChildren` of each root's 4 rows moving: through the dispatcher and the session, as the host runs it.
+func tickCostPerTransition(animatedChildren: Int, effort: Effort) -> Double {
+  var replies: (UnsafeRawBufferPointer) -> Void = { _ in }
+  let dispatcher = Dispatcher { replies($0) }
+  let output = CountingOutput(dispatcher: dispatcher)
+  let session = TransitionSession(
+    configuration: TransitionSession.Configuration(maxTransitions: 1_000),
+    catalog: DriftCatalog(animatedChildren: animatedChildren), registry: nil, output: output,
+    scheduler: StoppedClock())
+  session.register(on: dispatcher)
+  var last: [UInt8] = []
+  replies = { last = Array($0) }
+  let count = 500
+  for id in 1...count {
+    dispatcher.handle(startLine(id: id, animator: "bench/drift", clock: "manual", frames: "delta"))
+  }
+  precondition(String(decoding: last, as: UTF8.self).contains(#""transition":"t\#(count)""#), "drift starts failed")
+  let tick = Array(#"{"jsonrpc":"2.0","id":0,"method":"transition/tick","params":{"dt":0.0001}}"#.utf8)
+  let figure = measure("tick", iterations: max(3, effort.count(40)), effort: effort) { n in
+    tick.withUnsafeBytes { request in for _ in 0..<n { dispatcher.handle(request) } }
+  }
+  return figure.perOp / Double(count)
+}

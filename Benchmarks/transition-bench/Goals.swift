@@ -1,0 +1,292 @@
+// The goals table (issue 14): every row is a figure next to the baseline it is judged against, measured in the same
+// run (the machine is shared and noisy, so a goal that is a ratio is judged as that ratio), with the goal and whether
+// it is met. End-to-end rows are measured once per way of running the host: one column group per `HostMode`.
+
+import Foundation
+
+/// One way of running the host for the end-to-end rows: a column group of the goals table.
+struct HostMode {
+  /// The column's title.
+  var name: String
+  /// The host's command line for it.
+  var arguments: [String]
+  /// False when the binary under test cannot run this way: the column's rows print "n/a (isolation not built)".
+  var isBuilt = true
+
+  /// `--isolation none` and the default `--isolation process`, the second not built when the binary does not know
+  /// `--isolation` (before the isolation issue lands: it then runs in process whatever the flag, and refuses it).
+  static func available(host: String) -> [HostMode] {
+    var help: [UInt8] = []
+    if let child = try? ChildProcess(host, ["--help"]) {
+      child.readLines { line, _ in
+        help += line
+        help.append(0x0A)
+        return true
+      }
+      child.finish()
+    }
+    let isolates = String(decoding: help, as: UTF8.self).contains("--isolation")
+    return [
+      HostMode(name: "--isolation none", arguments: isolates ? ["--isolation", "none"] : []),
+      HostMode(name: "--isolation process", arguments: ["--isolation", "process"], isBuilt: isolates),
+    ]
+  }
+}
+
+/// What one row measured in one column.
+struct GoalResult {
+  /// The figure ("p99 84 µs").
+  var figure: String
+  /// The baseline it is compared with ("none p50 21 µs"), or "" when the goal is absolute.
+  var baseline: String = ""
+  /// figure / baseline as the goal states it ("2.1×"), or "".
+  var ratio: String = ""
+  /// Whether the goal holds; nil when the row has no goal (a floor).
+  var met: Bool?
+
+  static func failed(_ error: Error) -> GoalResult {
+    GoalResult(figure: "failed: \(error)", met: false)
+  }
+}
+
+/// One row: what it measures, its goal, and how to measure it for a column (the same value for every column when it
+/// runs in this process).
+struct GoalRow {
+  var name: String
+  var goal: String
+  /// Runs in the benchmark's own process: one figure, shown in the first column.
+  var inProcess = false
+  var measure: (HostMode) -> GoalResult
+}
+
+/// "1.23×".
+func ratioText(_ value: Double) -> String { significant(value) + "×" }
+
+/// Prints the goals table: name and goal, then figure, baseline, ratio and verdict per column.
+func printGoals(_ rows: [GoalRow], modes: [HostMode], results: [[GoalResult]]) {
+  var header = ["goal row", "goal"]
+  for mode in modes { header += ["\(mode.name): figure", "baseline", "ratio", "met"] }
+  var table = [header]
+  for (index, row) in rows.enumerated() {
+    var cells = [row.name, row.goal]
+    for (column, result) in results[index].enumerated() {
+      if row.inProcess && column > 0 {
+        cells += ["(in process: as left)", "", "", ""]
+        continue
+      }
+      let verdict = result.met.map { $0 ? "yes" : "NO" } ?? "-"
+      cells += [result.figure, result.baseline, result.ratio, verdict]
+    }
+    table.append(cells)
+  }
+  printAligned(table)
+}
+
+/// Rows of cells, columns padded to their widest cell; a rule under the first row.
+func printAligned(_ rows: [[String]]) {
+  var widths = [Int](repeating: 0, count: rows.map(\.count).max() ?? 0)
+  for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+  for (index, row) in rows.enumerated() {
+    var line = ""
+    for (i, cell) in row.enumerated() { line += cell + String(repeating: " ", count: widths[i] - cell.count) + "  " }
+    while line.hasSuffix(" ") { line.removeLast() }
+    print(line)
+    if index == 0 { print(String(repeating: "-", count: line.count)) }
+  }
+}
+
+// MARK: The rows
+
+/// Measurements per column, made once and shared by the rows that show them.
+private final class ColumnMeasurements {
+  let context: GoalContext
+  let mode: HostMode
+  init(_ context: GoalContext, _ mode: HostMode) {
+    self.context = context
+    self.mode = mode
+  }
+
+  lazy var roundTrips = Result { try RoundTrips(context, mode) }
+  lazy var messages = Result { try MessageRates(context, mode) }
+  lazy var samples = Result { try sampleRates(context, mode) }
+  lazy var realtimeIdle = Result { try realtime(children: 4, frames: "full", updates: 0) }
+  lazy var realtimeLoaded = Result { try realtime(children: 4, frames: "full", updates: 1_000) }
+  lazy var realtimeLarge = Result { try realtime(children: 499, frames: "full", updates: 0) }
+  lazy var scale = Result { try ScaleRun(context, mode, frames: "delta") }
+  lazy var scaleFull = Result { try ScaleRun(context, mode, frames: "full") }
+
+  private func realtime(children: Int, frames: String, updates: Double) throws -> RealtimeRun {
+    let seconds = max(1, min(10, 10 * context.effort.scale * 4))
+    return try RealtimeRun(
+      context, mode, fps: 120, seconds: children > 10 ? seconds / 2 : seconds, children: children, frames: frames,
+      updatesPerSecond: updates)
+  }
+}
+
+/// µs or ms, three digits.
+private func time(_ seconds: Double) -> String { formatDuration(seconds) }
+
+/// The rows of issue 14's table, in its order, then the scale rows.
+func goalRows(_ context: GoalContext, modes: [HostMode]) -> [GoalRow] {
+  var columns: [String: ColumnMeasurements] = [:]
+  for mode in modes { columns[mode.name] = ColumnMeasurements(context, mode) }
+  func column(_ mode: HostMode) -> ColumnMeasurements { columns[mode.name]! }
+  func row(_ name: String, _ goal: String, _ body: @escaping (ColumnMeasurements) throws -> GoalResult) -> GoalRow {
+    GoalRow(name: name, goal: goal) { mode in
+      guard mode.isBuilt else { return GoalResult(figure: "n/a (isolation not built)") }
+      do { return try body(column(mode)) } catch { return .failed(error) }
+    }
+  }
+  // In process: measured once.
+  var tenView: Result<(dedicated: Double, reference: Double), Error>?
+  var thousandView: Result<(dedicated: Double, reference: Double), Error>?
+  var twoThousandView: Result<(dedicated: Double, reference: Double), Error>?
+  func frameCost(_ children: Int, _ iterations: Int) -> Result<(dedicated: Double, reference: Double), Error> {
+    Result { try fullFrameCosts(children: children, effort: context.effort, iterations: iterations) }
+  }
+  func inProcess(_ name: String, _ goal: String, _ body: @escaping () throws -> GoalResult) -> GoalRow {
+    var cached: GoalResult?
+    return GoalRow(name: name, goal: goal, inProcess: true) { _ in
+      if let cached { return cached }
+      let result: GoalResult
+      do { result = try body() } catch { result = .failed(error) }
+      cached = result
+      return result
+    }
+  }
+
+  return [
+    row("transition/update → frame + reply, 11 views, full", "p99 ≤ 100 µs; p50 ≤ 2.5× none") { c in
+      try updateRoundTrip(c.roundTrips.get(), \.full, p99Goal: 100e-6, ratioGoal: 2.5)
+    },
+    row("same, frames delta", "p99 ≤ 50 µs; p50 ≤ 1.5× none") { c in
+      try updateRoundTrip(c.roundTrips.get(), \.delta, p99Goal: 50e-6, ratioGoal: 1.5)
+    },
+    row("same, frames none (the pipe round trip)", "— (the floor)") { c in
+      let trips = try c.roundTrips.get()
+      return GoalResult(figure: "p99 \(time(percentile(trips.none, 99))), p50 \(time(percentile(trips.none, 50)))")
+    },
+    inProcess("one 10-view full frame built and serialized", "≤ 20 µs") {
+      tenView = tenView ?? frameCost(4, context.effort.count(20_000))
+      return frameRow(try tenView!.get(), goal: 20e-6)
+    },
+    inProcess("a 1,000-view full frame built and serialized", "≤ 1.5 ms") {
+      thousandView = thousandView ?? frameCost(499, context.effort.count(400))
+      return frameRow(try thousandView!.get(), goal: 1.5e-3)
+    },
+    inProcess("a 2,000-view full frame (per view: 1,000 → 2,000)", "— (linear?)") {
+      thousandView = thousandView ?? frameCost(499, context.effort.count(400))
+      twoThousandView = twoThousandView ?? frameCost(999, context.effort.count(200))
+      let one = try thousandView!.get()
+      let two = try twoThousandView!.get()
+      return GoalResult(
+        figure: "\(time(two.dedicated / 2001)) vs \(time(one.dedicated / 1001)) per view",
+        baseline: "json-c \(time(two.reference / 2001)) vs \(time(one.reference / 1001))",
+        ratio: "×\(significant((two.dedicated / 2001) / (one.dedicated / 1001))) (json-c ×"
+          + "\(significant((two.reference / 2001) / (one.reference / 1001))))")
+    },
+    row("a 1,001-view transition/sample reply", "p50 ≤ 60× none") { c in
+      let trips = try c.roundTrips.get()
+      let p50 = percentile(trips.largeSample, 50)
+      let floor = percentile(trips.none, 50)
+      return GoalResult(
+        figure: "p50 \(time(p50)), p99 \(time(percentile(trips.largeSample, 99)))",
+        baseline: "none p50 \(time(floor))", ratio: ratioText(p50 / floor), met: p50 <= 60 * floor)
+    },
+    row("transition/sample replies (11 views), pipelined", "≥ 4× jsonc-sample") { c in
+      let rates = try c.samples.get()
+      return GoalResult(
+        figure: "\(significant(rates.host / 1e3))k/s", baseline: "jsonc-sample \(significant(rates.baseline / 1e3))k/s",
+        ratio: ratioText(rates.host / rates.baseline), met: rates.host >= 4 * rates.baseline)
+    },
+    row("unknown-method error replies, pipelined", "≥ 0.8× jsonc-echo") { c in
+      let rates = try c.messages.get().errors
+      return GoalResult(
+        figure: "\(significant(rates.host / 1e3))k/s", baseline: "jsonc-echo \(significant(rates.baseline / 1e3))k/s",
+        ratio: ratioText(rates.host / rates.baseline), met: rates.host >= 0.8 * rates.baseline)
+    },
+    row("transition/list result replies, pipelined", "≥ 0.8× jsonc-echo") { c in
+      let rates = try c.messages.get().results
+      return GoalResult(
+        figure: "\(significant(rates.host / 1e3))k/s", baseline: "jsonc-echo \(significant(rates.baseline / 1e3))k/s",
+        ratio: ratioText(rates.host / rates.baseline), met: rates.host >= 0.8 * rates.baseline)
+    },
+    row("real-time 120 fps: frame arrival after its tick, 11 views", "p99 ≤ 0.5 ms") { c in
+      try lateness(c.realtimeIdle.get())
+    },
+    row("same, while 1,000 updates/s go to another transition", "p99 ≤ 0.5 ms") { c in
+      try lateness(c.realtimeLoaded.get())
+    },
+    row("1,000-view real-time scene at 120 fps: arrival", "p99 ≤ 0.5 ms") { c in
+      try lateness(c.realtimeLarge.get())
+    },
+    row("1,000-view real-time scene at 120 fps: host CPU", "≤ 25% of a core") { c in
+      let run = try c.realtimeLarge.get()
+      return GoalResult(figure: fixed(run.cpuShare * 100, 1) + "% of a core", met: run.cpuShare <= 0.25)
+    },
+    row("10,000 manual-clock 10-view transitions, frames delta: peak RSS", "≤ 200 MB") { c in
+      try scaleMemory(c.scale.get())
+    },
+    row("same, frames full (no delta baseline kept)", "≤ 200 MB") { c in
+      try scaleMemory(c.scaleFull.get())
+    },
+    row("one transition/tick of all of them, per transition", "linear: ≤ 1.25× from ¼ to all") { c in
+      let run = try c.scale.get()
+      guard let first = run.ticks.first, let last = run.ticks.last else { throw BenchError("no ticks") }
+      let perFirst = first.seconds / Double(first.count)
+      let perLast = last.seconds / Double(last.count)
+      let figures = run.ticks.map { "\(time($0.seconds / Double($0.count))) @\($0.count)" }
+      return GoalResult(
+        figure: figures.joined(separator: ", "), baseline: "", ratio: ratioText(perLast / perFirst),
+        met: perLast <= 1.25 * perFirst)
+    },
+    inProcess("tick cost per animated view (1, 5, 9 of 11 move; in process)", "linear in animated views") {
+      // To root plus k rows of each root move: 1 + 2k animated views of 11.
+      let costs = [0, 2, 4].map { (k: $0, cost: tickCostPerTransition(animatedChildren: $0, effort: context.effort)) }
+      let perView = zip(costs, costs.dropFirst()).map { ($1.cost - $0.cost) / Double(2 * ($1.k - $0.k)) }
+      let figures = costs.map { "\(time($0.cost)) @\(1 + 2 * $0.k)" }.joined(separator: ", ")
+      // Linear when each added animated view costs about the same (within 35%: small differences on a busy machine).
+      let spread = (perView.max() ?? 0) / max(perView.min() ?? 1, 1e-12)
+      return GoalResult(
+        figure: figures, baseline: "per added view " + perView.map { time($0) }.joined(separator: ", "),
+        ratio: ratioText(spread), met: spread <= 1.35)
+    },
+  ]
+}
+
+/// A frame-cost row: the dedicated encoder's time per frame against `goal`, beside the json-c reference's.
+private func frameRow(_ cost: (dedicated: Double, reference: Double), goal: Double) -> GoalResult {
+  GoalResult(
+    figure: time(cost.dedicated), baseline: "json-c \(time(cost.reference))",
+    ratio: ratioText(cost.reference / cost.dedicated) + " faster", met: cost.dedicated <= goal)
+}
+
+/// An update round-trip row: its p99 against `p99Goal`, its p50 against `ratioGoal` × the `frames: "none"` p50.
+private func updateRoundTrip(
+  _ trips: RoundTrips, _ mode: KeyPath<RoundTrips, [Double]>, p99Goal: Double, ratioGoal: Double
+) -> GoalResult {
+  let p50 = percentile(trips[keyPath: mode], 50)
+  let p99 = percentile(trips[keyPath: mode], 99)
+  let floor = percentile(trips.none, 50)
+  return GoalResult(
+    figure: "p99 \(time(p99)), p50 \(time(p50))", baseline: "none p50 \(time(floor))",
+    ratio: ratioText(p50 / floor), met: p99 <= p99Goal && p50 <= ratioGoal * floor)
+}
+
+/// A peak-RSS row of a scale run.
+private func scaleMemory(_ run: ScaleRun) -> GoalResult {
+  let megabytes = Double(run.peakKB) * 1024 / 1e6
+  let count = run.ticks.last?.count ?? 0
+  return GoalResult(
+    figure: "\(significant(megabytes)) MB for \(count)",
+    baseline: "\(significant(megabytes * 1e3 / Double(max(count, 1)))) kB each",
+    met: megabytes <= 200 && count >= 10_000)
+}
+
+/// The arrival row of a real-time run.
+private func lateness(_ run: RealtimeRun) -> GoalResult {
+  let p99 = percentile(run.lateness, 99)
+  return GoalResult(
+    figure: "p99 \(time(p99)), p50 \(time(percentile(run.lateness, 50))), worst \(time(run.lateness.max() ?? 0))",
+    baseline: "\(run.frames) frames; timer floor p99 \(time(percentile(run.floor, 99)))", met: p99 <= 0.5e-3)
+}
