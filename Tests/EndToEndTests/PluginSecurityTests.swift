@@ -15,21 +15,6 @@ import Testing
     return environment
   }
 
-  /// `/proc/<pid>/maps` read to its end ("" once the process is gone): Foundation's `String(contentsOfFile:)` stops
-  /// after the first 4 KB of a /proc file, which left out most of the host's mappings.
-  static func mappings(_ pid: pid_t) -> String {
-    guard let file = fopen("/proc/\(pid)/maps", "r") else { return "" }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = fread(&buffer, 1, buffer.count, file)
-      if count == 0 { break }
-      bytes += buffer[..<count]
-    }
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
   /// Whether the host's stderr contains `text`, waiting up to 10 s for it: stderr is drained by a thread of its own,
   /// so a line the host wrote before its reply may still be on its way when the reply arrives.
   static func stderr(_ client: TransitionClient, contains text: String) -> Bool {
@@ -123,13 +108,19 @@ import Testing
     #expect(client.finish().status == .exited(0))
   }
 
+  /// The host's /proc/<pid>/maps, read whole: Foundation's String(contentsOfFile:) trusts the size procfs reports
+  /// and returns only the first 4 KB, which hid every mapping past the first few dozen.
+  static func mappings(of pid: pid_t) -> String {
+    String(decoding: readFile("/proc/\(pid)/maps"), as: UTF8.self)
+  }
+
   /// Bytes of the files under `folder` (links not followed) and the files below it the host has mapped.
   static func temporaryUsage(of host: HostProcess, in folder: String) -> (bytes: Int, mapped: Set<String>) {
     let files = FileSystem.treeInRemovalOrder(folder).filter {
       (try? FileStatus(path: $0, followLinks: false))?.kind == .regular
     }
     let bytes = files.reduce(0) { $0 + ((try? FileStatus(path: $1, followLinks: false))?.size ?? 0) }
-    let maps = Self.mappings(host.pid)
+    let maps = Self.mappings(of: host.pid)
     let mapped = Set(
       maps.split(separator: "\n").compactMap { line -> String? in
         guard let slash = line.firstIndex(of: "/") else { return nil }
@@ -223,7 +214,7 @@ import Testing
       ["--plugin-dir", plugins], environment: Self.environment(["TMPDIR": temporary, "PLANTED_MARKER": marker]))
     let loaded = client.result("plugins/load", ["path": "libOrigin.so"])
     #expect(loaded["id"]?.stringValue == "com.example.test.minimal")
-    let maps = Self.mappings(client.host.pid)
+    let maps = Self.mappings(of: client.host.pid)
     #expect(maps.contains(own + "/libhelper.so"), "the plugin's own helper, from its real folder")
     #expect(!maps.contains(temporary + "/libhelper.so"))
     #expect(client.finish().status == .exited(0))
