@@ -41,14 +41,14 @@ run:
 	@$(MAKE) --no-print-directory release >&2
 	@exec "$$($(SWIFT) build -c release --show-bin-path)/transition-host" $(ARGS)
 
-# The project's figures (docs/bench.md): release builds of the benchmark, the host and the PullDown and Sheet plugins
-# (the host auto-loads them; the plugin case loads PullDown from the build folder), the C json-c baselines of
-# Benchmarks/c beside them, then the tables on stdout. Extra flags: make bench ARGS="--quick", ARGS="goals".
+# The project's figures (docs/bench.md): release builds of the benchmark, the host and its five built-in plugins (the
+# host auto-loads them; the plugin case loads PullDown from the build folder; the isolation cases start hosts with all
+# five), the looping test fixture (the isolation cases' SIGTERM), the C json-c baselines of Benchmarks/c beside them,
+# then the tables on stdout. Extra flags: make bench ARGS="--quick", ARGS="goals", ARGS="isolation".
 bench: deps
 	$(SWIFT) build -c release --product transition-bench
-	$(SWIFT) build -c release --product transition-host
-	$(SWIFT) build -c release --product TransitionPluginPullDown
-	$(SWIFT) build -c release --product TransitionPluginSheet
+	$(MAKE) --no-print-directory release
+	$(SWIFT) build -c release --product TestPluginFaultLoopAnimate
 	@command -v $(CC) >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) apt-get install -y gcc; }
 	@bin="$$($(SWIFT) build -c release --show-bin-path)" && for p in jsonc-echo jsonc-sample; do \
 	  $(CC) -O2 -Wall -Wextra -o "$$bin/$$p" Benchmarks/c/$$p.c $$(pkg-config --cflags --libs json-c) || exit 1; done

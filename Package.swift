@@ -134,6 +134,36 @@ targets += [
   ),
 ]
 
+// MARK: - PluginIsolation: plugins in worker processes behind the service's seams (`--isolation process`)
+
+// The parent's side (WorkerPlugins: generations, workers, the watchdog; the proxy driver) and the worker's own loop
+// (`transition-host __worker`), over one binary channel.
+targets += [
+  .target(
+    name: "PluginIsolation",
+    dependencies: [
+      "JSON",
+      "JSONRPC",
+      "POSIX",
+      "PluginHost",
+      "TransitionEngine",
+      "TransitionService",
+    ]
+  ),
+  .testTarget(
+    name: "PluginIsolationTests",
+    dependencies: [
+      "JSON",
+      "POSIX",
+      "PluginHost",
+      "PluginIsolation",
+      "TestSupport",
+      "TransitionEngine",
+      "TransitionService",
+    ]
+  ),
+]
+
 // MARK: - TestSupport: what several test targets share (build folder, reference math, seeded RNG, plugin runs)
 
 // A library of the tests alone, in the style of sourcekit-lsp's SKTestSupport. Its reference math never calls the
@@ -255,6 +285,7 @@ targets += [
       "JSONRPC",
       "POSIX",
       "PluginHost",
+      "PluginIsolation",
       "PluginValidator",
       "TransitionRender",
       "TransitionService",
@@ -376,9 +407,38 @@ for name in [
   )
 }
 
+// The isolation tests' fixtures: a sound animator and a faulty one per library (Shared/fault_plugin.h), one fault each.
+for name in [
+  "FaultNullDeref",  // animateTransition dereferences NULL
+  "FaultAbort",  // abort() in a completion
+  "FaultExit",  // exit(3) in transitionDuration
+  "FaultRecursion",  // unbounded recursion in animateTransition
+  "FaultLoopAnimate",  // an endless loop in animateTransition
+  "FaultLoopCompletion",  // an endless loop in a completion
+  "FaultLoopDuration",  // an endless loop in transitionDuration
+  "FaultMalloc",  // malloc until the memory limit
+  "FaultWriteStdout",  // write(1, garbage)
+  "FaultConstructor",  // crashes in a constructor, th_plugin_entry or init (while a marker file exists)
+  "FaultGarbageDescriptor",  // th_plugin_entry returns garbage
+  "FaultForger",  // writes a forged reply to every descriptor
+  "FaultChannelForger",  // writes a forged worker-channel message to every descriptor
+  "FaultThread",  // a thread of its own keeps calling the host API, also at unload
+] {
+  products.append(.library(name: "TestPlugin\(name)", type: .dynamic, targets: ["TestPlugin\(name)"]))
+  targets.append(
+    .target(
+      name: "TestPlugin\(name)",
+      dependencies: ["CTransitionABI"],
+      path: "Tests/Fixtures/\(name)",
+      publicHeadersPath: "."
+    )
+  )
+}
+
 // Swift fixtures: plugins on the TransitionKit SDK, which the AnimatorTests load with dlopen in the same way.
 for name in [
-  "SwiftSDK"  // one animator per SDK feature the built-in Swift animators leave out (SDKSurfaceTests)
+  "SwiftSDK",  // one animator per SDK feature the built-in Swift animators leave out (SDKSurfaceTests)
+  "FaultSwiftUnwrap",  // the isolation tests' Swift plugin: force-unwraps a nil view
 ] {
   products.append(.library(name: "TestPlugin\(name)", type: .dynamic, targets: ["TestPlugin\(name)"]))
   targets.append(.target(name: "TestPlugin\(name)", dependencies: ["TransitionKit"], path: "Tests/Fixtures/\(name)"))

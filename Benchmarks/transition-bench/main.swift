@@ -5,7 +5,7 @@
 //   --quick   fewer rounds and iterations (a smoke run; the figures are noisier)
 //   --host    the transition-host binary for the end-to-end cases (default: beside this executable)
 //   --goal    only the goal rows whose name contains this text
-//   CASE      goals, json, engine, frames, plugin, host, timers (default: all); profile-frame and
+//   CASE      goals, json, engine, frames, plugin, host, isolation, timers (default: all); profile-frame and
 //             profile-frame-jsonc run one frame workload for a profiler and print nothing
 //
 // `goals` is issue 14's table: each figure beside its baseline from the same run, with the goal and whether it holds.
@@ -20,7 +20,7 @@ var effort = Effort()
 var host = executableFolder() + "/transition-host"
 var selected: [String] = []
 var goalFilter: String?
-let allCases = ["goals", "json", "engine", "frames", "plugin", "host", "timers"]
+let allCases = ["goals", "json", "engine", "frames", "plugin", "host", "isolation", "timers"]
 /// Not in the table: one workload each, to run under `perf record` or callgrind (docs/bench.md, "Profiles").
 let profileCases = ["profile-frame", "profile-frame-jsonc"]
 var arguments = CommandLine.arguments.dropFirst()
@@ -72,6 +72,7 @@ for name in selected where name != "goals" {
   case "engine": figures += engineCases(effort)
   case "frames": figures += frameCases(effort)
   case "plugin": figures += pluginCases(effort)
+  case "isolation": figures += isolationCases(effort, host: host)
   case "timers": timerRows = timerCases(effort)
   case "profile-frame":
     // For perf/callgrind: 500 full frames of a 1,001-view drift scene by the dedicated encoder, nothing else (the

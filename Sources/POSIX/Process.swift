@@ -22,6 +22,25 @@ package struct ProcessID: RawRepresentable, Hashable, Sendable, CustomStringConv
   package func send(_ signal: Int32) throws(Errno) {
     _ = try Errno.check { kill(rawValue, signal) }
   }
+
+  /// pidfd_open(2): a close-on-exec descriptor that polls readable once the process has exited (a child that ends
+  /// is then reaped with `wait`). Lets an event loop watch a child without SIGCHLD.
+  package func openDescriptor() throws(Errno) -> FileDescriptor {
+    FileDescriptor(rawValue: try Errno.check { CPOSIX_pidfd_open(rawValue) })
+  }
+
+  /// This process.
+  package static var current: ProcessID { ProcessID(rawValue: getpid()) }
+
+  /// This process's parent (1, or a subreaper, once the parent has ended).
+  package static var parent: ProcessID { ProcessID(rawValue: getppid()) }
+
+  /// prctl(PR_SET_PDEATHSIG): this process gets `signal` when the thread that spawned it ends, so a helper process
+  /// never outlives its parent. Call it first thing in the child, then compare `parent` with the pid the parent
+  /// passed down: a parent that ended before the call is not noticed by it.
+  package static func setParentDeathSignal(_ signal: Int32) throws(Errno) {
+    _ = try Errno.check { CPOSIX_set_parent_death_signal(signal) }
+  }
 }
 
 /// How a process ended.
@@ -49,23 +68,30 @@ package enum TerminationStatus: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
-/// A signal's name and the C library's description of it: "SIGSEGV (Segmentation fault)"; a signal without a
-/// well-known name gives the description alone.
-package func signalDescription(_ signal: Int32) -> String {
+/// A signal's conventional name ("SIGSEGV"), or nil for one without a well-known name.
+package func signalName(_ signal: Int32) -> String? {
   let names: [Int32: String] = [
     SIGSEGV: "SIGSEGV", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGILL: "SIGILL", SIGFPE: "SIGFPE",
     SIGTRAP: "SIGTRAP", SIGKILL: "SIGKILL", SIGTERM: "SIGTERM", SIGINT: "SIGINT", SIGPIPE: "SIGPIPE",
+    SIGXCPU: "SIGXCPU", SIGSYS: "SIGSYS", SIGHUP: "SIGHUP", SIGQUIT: "SIGQUIT", SIGUSR1: "SIGUSR1", SIGUSR2: "SIGUSR2",
   ]
+  return names[signal]
+}
+
+/// A signal's name and the C library's description of it: "SIGSEGV (Segmentation fault)"; a signal without a
+/// well-known name gives the description alone.
+package func signalDescription(_ signal: Int32) -> String {
   let description = strsignal(signal).map { String(cString: $0) } ?? "signal \(signal)"
-  guard let name = names[signal] else { return description }
+  guard let name = signalName(signal) else { return description }
   return "\(name) (\(description))"
 }
 
-/// Starting a program with posix_spawn(3): its descriptors 0, 1 and 2, its environment and a clean slate of
-/// signals.
+/// Starting a program with posix_spawn(3): its descriptors 0, 1 and 2 (and any other numbers it is given), its
+/// environment and a clean slate of signals.
 ///
 /// Only the descriptors named in `standardStreams` reach the child (every other one of ours is close-on-exec),
-/// so a child never holds another child's pipe open.
+/// so a child never holds another child's pipe open; `closesOtherDescriptors` also closes any that a parent of
+/// ours left open without close-on-exec.
 package struct ProcessSpawn {
   /// What the child finds on one of its descriptors 0, 1, 2.
   package enum Stream {
@@ -81,8 +107,13 @@ package struct ProcessSpawn {
   package var arguments: [String]
   /// `NAME=value` entries; nil: this process's environment.
   package var environment: [String]?
-  /// What the child's 0, 1 and 2 are; a number left out is inherited as it is.
+  /// What the child's 0, 1 and 2 are, and any higher numbers it should find open (a channel, a shared page); a
+  /// number left out is inherited as it is. The descriptors given must be numbered above every number used here,
+  /// or one `dup2` could overwrite another's source.
   package var standardStreams: [Int32: Stream] = [:]
+  /// Closes in the child every descriptor above the highest number of `standardStreams` (and above 2): nothing the
+  /// spawning process inherited without close-on-exec reaches the child.
+  package var closesOtherDescriptors = false
   /// The child's blocked signals (a parent's mask is inherited across exec, and test threads block signals).
   package var blockedSignals: [Int32] = []
   /// Signals reset to their default action in the child (nil: every signal), since ignored ones stay ignored
@@ -120,6 +151,10 @@ package struct ProcessSpawn {
       case .file(let path, let mode, let options, let permissions):
         posix_spawn_file_actions_addopen(&actions, number, path, mode.flags | options.rawValue, permissions)
       }
+    }
+    if closesOtherDescriptors {
+      let status = CPOSIX_spawn_addclosefrom(&actions, max(standardStreams.keys.max() ?? 2, 2) + 1)
+      guard status == 0 else { throw Errno(rawValue: status) }
     }
 
     var attributes = posix_spawnattr_t()

@@ -156,7 +156,7 @@ extension PluginAnimator {
   ) -> () -> Void {
     let ctx = handle
     return { [unowned self] in
-      self.callout(phase) { animations(ctx, userData) }
+      self.callout(phase, phase == .keyframes ? .keyframes : .animations) { animations(ctx, userData) }
     }
   }
 
@@ -269,7 +269,7 @@ extension PluginAnimator {
         let fraction = duration > 0 ? time / duration : 1
         let outer = self.driverFrame
         self.driverFrame = frame
-        self.callout(.driver) { update(ctx, time, fraction, userData) }
+        self.callout(.driver, .driver) { update(ctx, time, fraction, userData) }
         self.driverFrame = outer
       }, completion: owe(completion, userData))
     return TH_OK

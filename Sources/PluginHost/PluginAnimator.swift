@@ -107,7 +107,8 @@ package final class PluginAnimator: TransitionAnimator {
     precondition(handle.id < 1 << 32, "context ids exhausted")  // 4 billion transitions in one process
     // Extensions are asked once, right after create (phase: describe).
     if let getExtension = descriptor.pointee.get_extension,
-      let table = TH_EXT_PRESENTATION_CONTROLLER.withCString({ getExtension(instanceState, $0) })
+      let table = PluginCallMonitor.around(
+        .getExtension, { TH_EXT_PRESENTATION_CONTROLLER.withCString({ getExtension(instanceState, $0) }) })
     {
       controller = PluginPresentationController(animator: self, table: table)
     }
@@ -127,7 +128,7 @@ package final class PluginAnimator: TransitionAnimator {
     guard !isClosed else { return 0 }
     var value = 0.0
     let ctx = self.context == nil ? th_context(id: 0) : handle
-    callout(.duration) { value = descriptor.pointee.transition_duration(instanceState, ctx) }
+    callout(.duration, .transitionDuration) { value = descriptor.pointee.transition_duration(instanceState, ctx) }
     return value
   }
 
@@ -139,13 +140,13 @@ package final class PluginAnimator: TransitionAnimator {
       return
     }
     started = true
-    callout(.animate) { descriptor.pointee.animate_transition(instanceState, handle) }
+    callout(.animate, .animateTransition) { descriptor.pointee.animate_transition(instanceState, handle) }
   }
 
   package func animationEnded(_ completed: Bool) {
     guard !isClosed else { return }
     if let animationEnded = descriptor.pointee.animation_ended {
-      callout(.ended) { animationEnded(instanceState, handle, completed) }
+      callout(.ended, .animationEnded) { animationEnded(instanceState, handle, completed) }
     }
     close()
   }
@@ -188,14 +189,14 @@ package final class PluginAnimator: TransitionAnimator {
 
   // MARK: Calling the plugin
 
-  /// Runs plugin code in `phase`. The outermost call marks the animator active on this thread (for reports of
+  /// Runs plugin code (`call`, for a watchdog) in `phase`. The outermost call marks the animator active on this thread (for reports of
   /// unattributable calls), and when it returns, borrowed memory is released and reports queued by other
   /// threads are delivered.
-  func callout(_ phase: Phase, _ body: () -> Void) {
+  func callout(_ phase: Phase, _ call: PluginCall, _ body: () -> Void) {
     let outermost = phases.isEmpty
     if outermost { ContextDirectory.shared.enter(slot) }
     phases.append(phase)
-    body()
+    PluginCallMonitor.around(call, body)
     phases.removeLast()
     if outermost {
       ContextDirectory.shared.leave(slot)
@@ -375,7 +376,7 @@ package final class PluginAnimator: TransitionAnimator {
   /// Calls an owed completion once (later calls for the same token do nothing).
   private func fireCompletion(_ token: Int, finished: Bool, phase: Phase) {
     guard !isClosed, let owed = pending.removeValue(forKey: token) else { return }
-    callout(phase) { owed.function(handle, finished, owed.userData) }
+    callout(phase, .completion) { owed.function(handle, finished, owed.userData) }
   }
 
   /// Withdraws the most recent `owe` (its host call failed after all: the plugin keeps its user data).

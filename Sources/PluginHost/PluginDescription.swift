@@ -10,6 +10,19 @@ package struct PluginInfo: Sendable, Equatable {
   /// The ABI version the plugin was built against.
   package var abi: ABIVersion
   package var animators: [AnimatorInfo]
+
+  package init(
+    id: String, name: String, version: String, vendor: String?, description: String?, abi: ABIVersion,
+    animators: [AnimatorInfo]
+  ) {
+    self.id = id
+    self.name = name
+    self.version = version
+    self.vendor = vendor
+    self.description = description
+    self.abi = abi
+    self.animators = animators
+  }
 }
 
 /// One animator's metadata.
@@ -68,4 +81,16 @@ package struct PluginParameter: Sendable, Equatable {
   package var maximum: Double?
   /// For enums: the options, in declaration order. Empty for other kinds.
   package var options: [String]
+
+  package init(
+    name: String, kind: Kind, doc: String?, defaultValue: Value, minimum: Double?, maximum: Double?, options: [String]
+  ) {
+    self.name = name
+    self.kind = kind
+    self.doc = doc
+    self.defaultValue = defaultValue
+    self.minimum = minimum
+    self.maximum = maximum
+    self.options = options
+  }
 }

@@ -13,6 +13,12 @@ package struct PluginLogRecord: Sendable, Equatable {
   package var source: String
   package var level: PluginLogLevel
   package var message: String
+
+  package init(source: String, level: PluginLogLevel, message: String) {
+    self.source = source
+    self.level = level
+    self.message = message
+  }
 }
 
 /// The ABI's log levels (`th_log_level`).

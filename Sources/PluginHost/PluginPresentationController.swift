@@ -46,7 +46,9 @@ final class PluginPresentationController: PresentationControllerBehavior {
     var out = th_rect()
     var answered = false
     let ctx = self.ctx
-    animator.callout(.duration) { answered = function(animator.instanceState, ctx, containerBounds.abi, &out) }
+    animator.callout(.duration, .presentationController) {
+      answered = function(animator.instanceState, ctx, containerBounds.abi, &out)
+    }
     guard answered else { return nil }
     let frame = Rect(out)
     guard frame.isFinite, frame.size.width >= 0, frame.size.height >= 0 else {
@@ -62,7 +64,7 @@ final class PluginPresentationController: PresentationControllerBehavior {
     guard let function = shouldRemoveFunction, !animator.isClosed else { return false }
     var answer = false
     let ctx = self.ctx
-    animator.callout(.duration) { answer = function(animator.instanceState, ctx) }
+    animator.callout(.duration, .presentationController) { answer = function(animator.instanceState, ctx) }
     return answer
   }
 
@@ -75,12 +77,12 @@ final class PluginPresentationController: PresentationControllerBehavior {
     animator.attachContext(context)
     guard let function = willBegin[presentation], !animator.isClosed else { return }
     let ctx = animator.handle
-    animator.callout(.animate) { function(animator.instanceState, ctx) }
+    animator.callout(.animate, .presentationController) { function(animator.instanceState, ctx) }
   }
 
   private func end(_ completed: Bool, presentation: Bool) {
     guard let function = didEnd[presentation], !animator.isClosed else { return }
     let ctx = animator.handle
-    animator.callout(.ended) { function(animator.instanceState, ctx, completed) }
+    animator.callout(.ended, .presentationController) { function(animator.instanceState, ctx, completed) }
   }
 }

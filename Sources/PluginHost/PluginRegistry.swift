@@ -1,4 +1,5 @@
 import CTransitionABI
+import POSIX
 
 /// The loaded plugins: load, unload, hot reload, list, and animator lookup.
 ///
@@ -84,6 +85,31 @@ package final class PluginRegistry {
     return summary(generation)
   }
 
+  /// The bytes of the plugin file `path` would load (the same checks as `load`), as a sealed in-memory copy: what a
+  /// worker process loads with `load(image:file:)`, however the file changes later.
+  ///
+  /// - Returns: the resolved file and the copy.
+  package static func snapshot(
+    path: String, searchPath: PluginSearchPath, allowAnyPath: Bool
+  ) throws(PluginLoadError) -> (file: PluginFile, image: FileDescriptor) {
+    let file = try searchPath.resolve(path, allowAnyPath: allowAnyPath)
+    return (file, try PrivateCopy.snapshot(file))
+  }
+
+  /// Loads the plugin whose bytes `image` holds (from `snapshot`) as if from `file` (which it reports, and which need
+  /// not exist any more; its private copy is laid out at `file.realPath`): a worker process's load.
+  @discardableResult
+  package func load(image: FileDescriptor, file: PluginFile) throws(PluginLoadError) -> LoadedPlugin {
+    let generation = try openGeneration(file: file, contents: image) { id throws(PluginLoadError) in
+      if let existing = current.first(where: { $0.info.id == id }) {
+        throw .invalidDescriptor(
+          path: file.path, reason: "plugin id \(id) is already loaded from \(existing.path) (reload it instead)")
+      }
+    }
+    current.append(generation)
+    return summary(generation)
+  }
+
   /// Loads every start-up candidate (`PluginSearchPath.autoLoadFolders`), continuing past failures. Unless any path
   /// is allowed, a folder that is not safe (`PluginSearchPath.checkFolder`) is refused as a whole, as one failure.
   ///
@@ -149,22 +175,33 @@ package final class PluginRegistry {
   /// Finds an animator by `pluginId/animatorId`, or by its short `animatorId` when exactly one loaded
   /// plugin has it.
   package func resolve(animatorID: String) throws(AnimatorLookupError) -> ResolvedAnimator {
+    let (plugin, animator) = try Self.resolve(animatorID: animatorID, among: current.map(\.info))
+    return ResolvedAnimator(generation: current[plugin], index: animator)
+  }
+
+  /// Finds an animator among `plugins` (in load order) by `pluginId/animatorId`, or by its short `animatorId` when
+  /// exactly one of them has it: the indices of the plugin and of the animator in it.
+  package static func resolve(
+    animatorID: String, among plugins: [PluginInfo]
+  ) throws(AnimatorLookupError) -> (plugin: Int, animator: Int) {
     if let slash = animatorID.lastIndex(of: "/") {
       let pluginID = String(animatorID[..<slash])
       let shortID = String(animatorID[animatorID.index(after: slash)...])
-      guard let generation = current.first(where: { $0.info.id == pluginID }),
-        let index = generation.info.animators.firstIndex(where: { $0.id == shortID })
+      guard let plugin = plugins.firstIndex(where: { $0.id == pluginID }),
+        let animator = plugins[plugin].animators.firstIndex(where: { $0.id == shortID })
       else { throw .unknown(id: animatorID) }
-      return ResolvedAnimator(generation: generation, index: index)
+      return (plugin, animator)
     }
-    var matches: [ResolvedAnimator] = []
-    for generation in current {
-      if let index = generation.info.animators.firstIndex(where: { $0.id == animatorID }) {
-        matches.append(ResolvedAnimator(generation: generation, index: index))
-      }
+    var matches: [(plugin: Int, animator: Int)] = []
+    for (plugin, info) in plugins.enumerated() {
+      if let animator = info.animators.firstIndex(where: { $0.id == animatorID }) { matches.append((plugin, animator)) }
     }
     guard let match = matches.first else { throw .unknown(id: animatorID) }
-    guard matches.count == 1 else { throw .ambiguous(id: animatorID, candidates: matches.map(\.qualifiedID)) }
+    guard matches.count == 1 else {
+      throw .ambiguous(
+        id: animatorID,
+        candidates: matches.map { plugins[$0.plugin].id + "/" + plugins[$0.plugin].animators[$0.animator].id })
+    }
     return match
   }
 
@@ -227,9 +264,14 @@ package final class PluginRegistry {
 
   /// Copies, opens and checks one generation of `file`; everything is undone when it fails.
   private func openGeneration(
-    file: PluginFile, checkID: (String) throws(PluginLoadError) -> Void
+    file: PluginFile, contents: FileDescriptor? = nil, checkID: (String) throws(PluginLoadError) -> Void
   ) throws(PluginLoadError) -> PluginGeneration {
-    let copy = try PrivateCopy.open(file)
+    let copy: PrivateCopy
+    if let contents {
+      copy = try PrivateCopy.open(file, contents: contents)
+    } else {
+      copy = try PrivateCopy.open(file)
+    }
     let library = copy.library
     var keepLibrary = false
     defer {
@@ -254,7 +296,7 @@ package final class PluginRegistry {
     defer { if !keepContext { ContextDirectory.shared.unregister(context) } }
     let hostInfo = HostInfoStorage(pluginPath: file.path, api: api, context: context)
 
-    guard let descriptor = entry(hostInfo.pointer) else {
+    guard let descriptor = PluginCallMonitor.around(.entry, { entry(hostInfo.pointer) }) else {
       throw .abiIncompatible(path: file.path, pluginABI: nil, hostABI: .host)
     }
     let info = try DescriptorReader.read(descriptor, path: file.path)
@@ -262,7 +304,9 @@ package final class PluginRegistry {
     ContextDirectory.shared.rename(context, source: info.id)
 
     if let initialize = descriptor.pointee.`init` {
-      guard initialize(hostInfo.pointer) else { throw .initFailed(path: file.path, pluginID: info.id) }
+      guard PluginCallMonitor.around(.initialize, { initialize(hostInfo.pointer) }) else {
+        throw .initFailed(path: file.path, pluginID: info.id)
+      }
     }
     keepLibrary = true
     keepContext = true
@@ -370,7 +414,7 @@ package final class PluginGeneration {
   private func shutDown() {
     guard !isShutDown else { return }
     isShutDown = true
-    if let deinitialize = descriptor.pointee.deinit { deinitialize() }
+    if let deinitialize = descriptor.pointee.deinit { PluginCallMonitor.around(.deinitialize) { deinitialize() } }
     ContextDirectory.shared.unregister(context)
     libraryDisposition = dispose(library)
     copy.remove()
@@ -435,7 +479,11 @@ package final class AnimatorLease {
   /// Creates an animator instance (`create`), or nil when the plugin returns NULL or the lease has ended.
   package func makeInstance() -> AnimatorInstance? {
     guard !ended else { return nil }
-    guard let state = descriptor.pointee.create(descriptor, hostInfo) else { return nil }
+    let descriptor = self.descriptor
+    let hostInfo = self.hostInfo
+    guard let state = PluginCallMonitor.around(.create, { descriptor.pointee.create(descriptor, hostInfo) }) else {
+      return nil
+    }
     return AnimatorInstance(lease: self, state: state)
   }
 }
@@ -453,12 +501,16 @@ package final class AnimatorInstance {
   }
 
   deinit {
-    lease.descriptor.pointee.destroy(state)
+    let destroy = lease.descriptor.pointee.destroy!
+    let state = self.state
+    PluginCallMonitor.around(.destroy) { destroy(state) }
   }
 
   /// `transition_duration` with a context, or `{0}` (UIKit's nil context) before a transition exists. The
   /// raw value: validating it (finite, >= 0) is the transition's job, which reports misbehaviour.
   package func transitionDuration(context: th_context = th_context(id: 0)) -> Double {
-    lease.descriptor.pointee.transition_duration(state, context)
+    let function = lease.descriptor.pointee.transition_duration!
+    let state = self.state
+    return PluginCallMonitor.around(.transitionDuration) { function(state, context) }
   }
 }

@@ -42,15 +42,15 @@ package final class PrivateCopy {
   /// - Throws: `.fileNotFound` when the file is gone, `.notLoadable` for read errors, a file that is not regular,
   ///   and dlopen's refusal (dlerror's text, with private paths turned back into the real ones).
   static func open(_ file: PluginFile) throws(PluginLoadError) -> PrivateCopy {
-    let input: FileDescriptor
-    do {
-      input = try FileDescriptor.open(file.realPath, .readOnly, options: .closeOnExec)
-    } catch .noSuchFileOrDirectory, .notDirectory {
-      throw .fileNotFound(path: file.path)
-    } catch {
-      throw .notLoadable(path: file.path, reason: error.description)
-    }
+    let input = try openSource(file)
     defer { try? input.close() }
+    return try open(file, contents: input)
+  }
+
+  /// Like `open(_:)`, but the bytes come from `contents` (a `snapshot` of `file`, read from offset 0 on) instead of
+  /// the file: a worker process's load, which runs exactly what was snapshotted whatever became of the file. The
+  /// copy is still laid out at `file`'s real path, with links to its `$ORIGIN` dependencies.
+  static func open(_ file: PluginFile, contents input: FileDescriptor) throws(PluginLoadError) -> PrivateCopy {
     let status: FileStatus
     do { status = try input.status() } catch { throw .notLoadable(path: file.path, reason: error.description) }
     guard status.kind == .regular else { throw .notLoadable(path: file.path, reason: "not a regular file") }
@@ -77,6 +77,63 @@ package final class PrivateCopy {
     return PrivateCopy(library: opened!, folder: folder, sourceVersion: FileVersion(status))
   }
 
+  /// A sealed in-memory copy of `file` (its real path): one plugin generation's bytes, which no later write to the
+  /// file can change. Each worker process of the generation makes its private copy from it
+  /// (`open(_:contents:)`), so a worker started again after a crash runs the very code its predecessor ran.
+  static func snapshot(_ file: PluginFile) throws(PluginLoadError) -> FileDescriptor {
+    let input = try openSource(file)
+    defer { try? input.close() }
+    let image: FileDescriptor
+    do {
+      image = try FileDescriptor.memoryFile(name: "transition-host-plugin", sealable: true)
+    } catch {
+      throw .notLoadable(path: file.path, reason: "cannot make a copy in memory: \(error)")
+    }
+    do throws(Errno) {
+      try Self.transfer(from: input, to: image)
+      try image.sealContents()
+    } catch {
+      try? image.close()
+      throw .notLoadable(path: file.path, reason: "cannot make a sealed copy in memory: \(error)")
+    }
+    return image
+  }
+
+  /// Opens `file`'s real path for reading: a regular file.
+  private static func openSource(_ file: PluginFile) throws(PluginLoadError) -> FileDescriptor {
+    let input: FileDescriptor
+    do {
+      input = try FileDescriptor.open(file.realPath, .readOnly, options: .closeOnExec)
+    } catch .noSuchFileOrDirectory, .notDirectory {
+      throw .fileNotFound(path: file.path)
+    } catch {
+      throw .notLoadable(path: file.path, reason: error.description)
+    }
+    let kind: FileStatus.Kind
+    do { kind = try input.status().kind } catch {
+      try? input.close()
+      throw .notLoadable(path: file.path, reason: error.description)
+    }
+    guard kind == .regular else {
+      try? input.close()
+      throw .notLoadable(path: file.path, reason: "not a regular file")
+    }
+    return input
+  }
+
+  /// Copies every byte of `input`, read from offset 0 on (pread: a snapshot shared by several processes has one file
+  /// position, which none of them moves), to `output`.
+  fileprivate static func transfer(from input: FileDescriptor, to output: FileDescriptor) throws(Errno) {
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    var offset = 0
+    while true {
+      let count = try input.read(fromAbsoluteOffset: offset, into: &buffer)
+      if count == 0 { break }
+      try output.writeAll(buffer[..<count])
+      offset += count
+    }
+  }
+
   /// Removes the generation's files (the library may stay mapped: a mapping outlives its file).
   func remove() {
     FileSystem.removeTree(folder)
@@ -93,7 +150,9 @@ package final class PrivateCopy {
       let paths = FileSystem.treeInRemovalOrder(parentFolder(of: folder))
       let guardian = try? FatalSignalCleanup(removing: paths)
       defer { guardian?.disarm() }
-      return Result { () throws(DynamicLibraryError) in try DynamicLibrary(path: path) }
+      return Result { () throws(DynamicLibraryError) in
+        try PluginCallMonitor.around(.load) { () throws(DynamicLibraryError) in try DynamicLibrary(path: path) }
+      }
     }
     return try result.get()
   }
@@ -126,14 +185,7 @@ package final class PrivateCopy {
       let output = try FileDescriptor.open(
         path, .writeOnly, options: [.create, .exclusive, .closeOnExec], permissions: 0o700)
       defer { try? output.close() }
-      var buffer = [UInt8](repeating: 0, count: 1 << 16)
-      var offset = 0
-      while true {
-        let count = try input.read(fromAbsoluteOffset: offset, into: &buffer)
-        if count == 0 { break }
-        try output.writeAll(buffer[..<count])
-        offset += count
-      }
+      try PrivateCopy.transfer(from: input, to: output)
       return path
     }
 
@@ -175,6 +227,22 @@ package final class PrivateCopy {
 
     /// A bound on the libraries followed from one plugin.
     static let maximumDependencies = 256
+  }
+}
+
+extension PrivateCopy {
+  /// Removes the private folders of processes that have ended without removing their own (a plugin's worker process
+  /// killed by a signal, or one that called `_exit`): the parent calls it when it has reaped such a worker, so that
+  /// crashing plugins leave nothing behind in `$TMPDIR` while the host runs.
+  package static func removeAbandonedFolders() {
+    guard let parent = try? FileSystem.realPath(FileDescriptor.temporaryFolder) else { return }
+    PrivateFolder.sweep(parent)
+  }
+
+  /// Removes this process's private folder now, for a process about to end with `_exit` (a worker process, which
+  /// must not run its plugin's atexit handlers, and so not the one that would remove it).
+  package static func removeProcessFolder() {
+    PrivateFolder.removeAtExit()
   }
 }
 
@@ -250,7 +318,7 @@ final class PrivateFolder: Sendable {
   /// The folder's path for the exit handler (set once the folder exists).
   private static let pathAtExit = Mutex<String?>(nil)
 
-  private static func removeAtExit() {
+  static func removeAtExit() {
     if let path = pathAtExit.withLock({ $0 }) { FileSystem.removeTree(path) }
   }
 

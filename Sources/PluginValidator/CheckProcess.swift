@@ -1,4 +1,5 @@
 import POSIX
+import TransitionService
 
 #if canImport(Glibc)
   import Glibc
@@ -246,10 +247,4 @@ private struct RunningCheck {
       String($0.prefix(200))
     }
   }
-}
-
-/// `2`, `0.5`, `1.25`: a number of seconds as people write it.
-func formatSeconds(_ value: Double) -> String {
-  if value == value.rounded() && abs(value) < 1e15 { return String(Int(value)) }
-  return String(value)
 }

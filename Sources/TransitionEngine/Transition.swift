@@ -132,6 +132,9 @@ package final class Transition {
 
   /// Called exactly once, when the transition has ended (after the animator's `animationEnded`).
   package var onEnd: ((TransitionOutcome) -> Void)?
+  /// Called once in `start()`, when the scene is in the state a cancellation returns it to (the roots placed, before
+  /// any animator code runs): where a host records what to show should the transition be lost.
+  package var onStartState: (() -> Void)?
   /// Called for every misbehaviour of the animator or its presentation controller.
   package var onMisbehavior: ((Misbehavior) -> Void)?
 
@@ -251,6 +254,7 @@ package final class Transition {
     // Before any animator or presentation-controller code runs: whatever they change is undone by a cancel.
     initialSnapshot = scene.snapshot()
     recordFrames()
+    onStartState?()
 
     var requested = 0.0
     callout { requested = animator.transitionDuration(context) }

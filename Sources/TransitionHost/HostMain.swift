@@ -2,6 +2,7 @@ import Glibc
 import JSONRPC
 import POSIX
 import PluginHost
+import PluginIsolation
 import TransitionService
 
 /// The program: protects stdout, parses the command line, runs the chosen subcommand.
@@ -9,6 +10,10 @@ package enum HostMain {
   /// Runs `transition-host` with `arguments` (without the program name) and returns the exit status:
   /// 0 on success, 2 for a command-line error, 1 when the process cannot even set up its stdout.
   package static func run(arguments: [String]) -> Int32 {
+    // A plugin's worker process (the host re-executed by itself): its descriptors are set up by its parent already.
+    if arguments.first == WorkerMain.mode {
+      return WorkerMain.run(arguments: Array(arguments.dropFirst()))
+    }
     // Before anything else can run (and print): closed stdin/stderr filled with /dev/null, SIGPIPE off,
     // protocol output on a private fd, fd 1 → stderr.
     StdoutProtection.reopenClosed()
@@ -59,7 +64,9 @@ package enum HostCommandLine {
 
   /// `transition-host [serve] [OPTION…]`: JSON-RPC on stdin/stdout until `exit`, end of input or SIGTERM.
   package static var serve: Subcommand {
-    Subcommand(name: "serve", summary: "serve JSON-RPC 2.0 on stdin/stdout (the default)") { options, context in
+    Subcommand(
+      name: "serve", summary: "serve JSON-RPC 2.0 on stdin/stdout (the default)", options: isolationOptions
+    ) { options, context in
       let signals: SignalPipe?
       do throws(Errno) {
         signals = try SignalPipe(nonBlocking: context.output)

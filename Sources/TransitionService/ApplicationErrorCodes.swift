@@ -25,6 +25,12 @@ extension ErrorCode {
   package static let pluginPathNotAllowed = ErrorCode(rawValue: 1007)
   /// 1008: the plugin cannot be unloaded while transitions use it.
   package static let pluginBusy = ErrorCode(rawValue: 1008)
+  /// 1009: the plugin's worker process died (or hung) while loading it: a crashing library constructor, entry point
+  /// or `init` (`data` carries the signal or exit status).
+  package static let pluginCrashedWhileLoading = ErrorCode(rawValue: 1009)
+  /// 1010: the plugin is marked crashed (it crashed `--plugin-crash-limit` times within `--plugin-crash-window`);
+  /// `plugins/reload` clears it.
+  package static let pluginMarkedCrashed = ErrorCode(rawValue: 1010)
 
   // MARK: Transitions
 
@@ -44,13 +50,18 @@ extension ErrorCode {
   package static let tooManyTransitions = ErrorCode(rawValue: 2007)
   /// 2008: the animator misbehaved (never or twice completed, invalid values, no instance).
   package static let animatorMisbehaved = ErrorCode(rawValue: 2008)
+  /// 2009: the plugin crashed: its worker process died (`data`: plugin, animator, phase, signal or exit status,
+  /// stderr tail).
+  package static let pluginCrashed = ErrorCode(rawValue: 2009)
+  /// 2010: the plugin hung: a call into it exceeded `--plugin-timeout` and its worker was killed.
+  package static let pluginHung = ErrorCode(rawValue: 2010)
 
   /// Every application code, for tables and tests.
   package static let applicationCodes: [ErrorCode] = [
     .pluginNotFound, .pluginNotLoadable, .pluginEntryMissing, .pluginABIIncompatible, .invalidPluginDescriptor,
-    .pluginInitFailed, .pluginPathNotAllowed, .pluginBusy, .unknownAnimator, .ambiguousAnimator,
-    .operationNotSupported, .invalidViewTree, .unknownTransition, .invalidTransitionState, .tooManyTransitions,
-    .animatorMisbehaved,
+    .pluginInitFailed, .pluginPathNotAllowed, .pluginBusy, .pluginCrashedWhileLoading, .pluginMarkedCrashed,
+    .unknownAnimator, .ambiguousAnimator, .operationNotSupported, .invalidViewTree, .unknownTransition,
+    .invalidTransitionState, .tooManyTransitions, .animatorMisbehaved, .pluginCrashed, .pluginHung,
   ]
 }
 

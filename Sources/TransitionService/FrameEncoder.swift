@@ -25,6 +25,20 @@ package final class FrameScratch {
   package var states: [ViewState] = []
   /// Where the scenes of those drivers compute their presentation.
   package let presentation = PresentationScratch()
+  /// Where a driver writes a frame its call's completion borrows (`borrowText`), kept between frames.
+  private var text: [UInt8] = []
+
+  /// Calls `body` with an empty buffer to write a frame into and hand on, then keeps the buffer for the next frame. A
+  /// nested call (a completion that makes another frame) gets a buffer of its own.
+  package func borrowText<R>(_ body: (inout [UInt8]) -> R) -> R {
+    var buffer = text
+    text = []
+    defer {
+      buffer.removeAll(keepingCapacity: true)
+      if text.isEmpty { text = buffer }
+    }
+    return body(&buffer)
+  }
 
   package init() {}
 }
@@ -115,6 +129,14 @@ package struct FrameEncoder {
     appendFullViews(states, to: &text)
     text.append(UInt8(ascii: "]"))
     text.append(UInt8(ascii: "}"))
+  }
+
+  /// Appends `states` as the `views` of a full frame, a JSON array, to `text` (what a worker sends of a transition's
+  /// start state, for the frame that shows it restored); the stream's delta baseline is left alone.
+  package func appendViews(_ states: [ViewState], to text: inout [UInt8]) {
+    text.append(UInt8(ascii: "["))
+    appendFullViews(states, to: &text)
+    text.append(UInt8(ascii: "]"))
   }
 
   /// `{"transition":…,"seq":…,"time":…,"percent":…,"phase":…,"views":[`

@@ -1,6 +1,7 @@
-// A transition whose engine and animator run in this process: the driver `TransitionFactory` makes. In-process clients
-// that need the engine itself (the validator's checks, the animator tests, the benchmarks) reach it through
-// `transition`; the session only ever uses the `TransitionDriver` protocol.
+// A transition whose engine and animator run in this process: the driver `TransitionFactory` makes, the one the
+// session uses with `--isolation none` and the one a plugin's worker process runs behind the parent's proxy. Its
+// `TransitionDriver` calls complete before they return. In-process clients that need the engine itself (the
+// validator's checks, the animator tests, the benchmarks) reach it through `transition` and the direct calls below.
 
 import JSON
 import TransitionEngine
@@ -16,13 +17,28 @@ package final class LocalTransitionDriver: TransitionDriver {
   /// Where the presentation is sampled for each frame (shared by the factory's drivers).
   private let scratch: FrameScratch
   package var onEvent: (TransitionEvent) -> Void = { _ in }
+  /// The frame stream of `start(as:completion:)`: the id in each frame, the mode, the grid and the next `seq`.
+  package let frames: FrameMode
+  package let precision: FramePrecision?
+  /// When set before `start`, `startViews` records the start state's views (`encodeViews`) as `start` reaches it.
+  package var capturesStartViews = false
+  /// The `views` of a full frame of the state a cancellation returns to, recorded by `start` (see
+  /// `capturesStartViews`): what a worker's parent shows if the worker dies.
+  package private(set) var startViews: [UInt8]?
+  private var streamID = ""
+  private var seq = 0
 
   /// Wraps `transition`, made by `binding`'s animator; routes the engine's callbacks to `onEvent`.
-  init(transition: Transition, binding: AnimatorBinding, contents: [String: JSON], scratch: FrameScratch) {
+  init(
+    transition: Transition, binding: AnimatorBinding, contents: [String: JSON], scratch: FrameScratch,
+    frames: FrameMode = .full, precision: FramePrecision? = nil
+  ) {
     self.transition = transition
     self.binding = binding
     self.encoder = FrameEncoder(contents: contents)
     self.scratch = scratch
+    self.frames = frames
+    self.precision = precision
     transition.scene.presentationScratch = scratch.presentation
     transition.onEnd = { [unowned self] in onEvent(.ended($0)) }
     transition.onMisbehavior = { [unowned self] in onEvent(.misbehaved($0)) }
@@ -45,10 +61,14 @@ package final class LocalTransitionDriver: TransitionDriver {
       isInteractive: transition.isInteractive, nextEventIn: transition.clockTimeUntilNextEvent)
   }
 
+  // MARK: Direct calls (in-process clients)
+
+  /// Starts the transition: the animator's `animateTransition` runs.
   package func start() throws(TransitionError) {
     try transition.start()
   }
 
+  /// Moves the transition as `command` says.
   package func perform(_ command: TransitionCommand) throws(TransitionError) -> TransitionCommandResult {
     switch command {
     case .update(let percent): _ = try transition.update(percent: percent)
@@ -64,10 +84,13 @@ package final class LocalTransitionDriver: TransitionDriver {
     return .done
   }
 
+  /// Ends the transition now, cancelled with `reason`.
   package func terminate(reason: String) {
     transition.terminate(reason: reason)
   }
 
+  /// Appends the transition as it is now, as a whole `transition/frame` notification message (full, or delta against
+  /// the previous streamed frame), to `message`, its lengths on `precision`'s grid when one is given.
   package func streamFrame(
     _ stamp: FrameStamp, mode: FrameMode, precision: FramePrecision?, into message: inout [UInt8]
   ) {
@@ -76,9 +99,84 @@ package final class LocalTransitionDriver: TransitionDriver {
     encoder.appendNotification(stamp, mode: mode, states: scratch.states, to: &message)
   }
 
+  /// Appends the transition as it would look at `time` (timeline seconds), as a full frame object, to `text`.
   package func sampleFrame(_ stamp: FrameStamp, at time: Double, precision: FramePrecision?, into text: inout [UInt8]) {
     transition.scene.presentation(at: time, into: &scratch.states)
     precision?.apply(to: &scratch.states)
     encoder.appendObject(stamp, states: scratch.states, to: &text)
   }
+
+  /// The `views` of a full frame of the transition as it is now (compact JSON array text).
+  package func encodeViews() -> [UInt8] {
+    transition.scene.presentation(at: transition.time, into: &scratch.states)
+    precision?.apply(to: &scratch.states)
+    var text: [UInt8] = []
+    encoder.appendViews(scratch.states, to: &text)
+    return text
+  }
+
+  // MARK: TransitionDriver
+
+  package func start(as id: String, completion: DriverCompletion) {
+    streamID = id
+    if capturesStartViews { transition.onStartState = { [unowned self] in startViews = encodeViews() } }
+    do throws(TransitionError) {
+      try start()
+    } catch {
+      completion(.failure(.engine(error)), nil)
+      return
+    }
+    complete(.success(.done), stream: true, completion)
+  }
+
+  package func perform(_ command: TransitionCommand, stream: Bool, completion: DriverCompletion) {
+    let wasEnded = transition.state.isEnded
+    let result: TransitionCommandResult
+    do throws(TransitionError) {
+      result = try perform(command)
+    } catch {
+      // A refused call changes nothing; one on an ended transition gets no frame.
+      if wasEnded {
+        completion(.failure(.engine(error)), nil)
+      } else {
+        complete(.failure(.engine(error)), stream: false, completion)
+      }
+      return
+    }
+    complete(.success(result), stream: stream, completion)
+  }
+
+  package func terminate(reason: String, completion: (FrameBytes?) -> Void) {
+    guard !transition.state.isEnded else { return completion(nil) }
+    terminate(reason: reason)
+    complete(.success(.done), stream: false) { _, frame in completion(frame) }
+  }
+
+  package func sample(at moment: SampleMoment, completion: (Result<FrameBytes, DriverError>) -> Void) {
+    let stamp = status.sampleStamp(streamID, at: moment)
+    scratch.borrowText { text in
+      sampleFrame(stamp, at: stamp.time, precision: precision, into: &text)
+      text.withUnsafeBytes { completion(.success($0)) }
+    }
+  }
+
+  package func afterPendingCalls(_ body: () -> Void) { body() }
+
+  /// Completes a call: with the stream's next frame when it asked for one or the call ended the transition.
+  private func complete(
+    _ result: Result<TransitionCommandResult, DriverError>, stream: Bool, _ completion: DriverCompletion
+  ) {
+    let ended = transition.state.isEnded
+    guard frames != .none, stream || ended, !endedFrameSent else { return completion(result, nil) }
+    if ended { endedFrameSent = true }
+    let stamp = status.stamp(streamID, seq: seq)
+    seq += 1
+    scratch.borrowText { text in
+      streamFrame(stamp, mode: frames, precision: precision, into: &text)
+      text.withUnsafeBytes { completion(result, $0) }
+    }
+  }
+
+  /// Whether the last frame (of the ended transition) was streamed already.
+  private var endedFrameSent = false
 }

@@ -30,27 +30,39 @@ package struct PluginSetup: Equatable, Sendable {
   /// notifications yet).
   ///
   /// - Returns: the registry and the queue its plugins log to from now on.
-  package func loadStartupPlugins(logger: Logger) -> (registry: PluginRegistry, logs: PluginLogQueue) {
+  package func loadStartupPlugins(logger: Logger) -> (plugins: InProcessPlugins, logs: PluginLogQueue) {
     let logs = PluginLogQueue(minimumLevel: pluginLogLevel)
-    let searchPath = PluginSearchPath(
-      builtInFolder: PluginSearchPath.executableFolder(), pluginDirs: pluginDirectories,
-      environmentPath: environmentPluginDirectories.isEmpty ? nil : environmentPluginDirectories.joined(separator: ":"))
+    let searchPath = self.searchPath
+    warnAboutIgnoredEntries(of: searchPath, logger: logger)
+    let registry = PluginRegistry(searchPath: searchPath, allowAnyPath: allowAnyPluginPath, logger: logs.logger())
+    let plugins = InProcessPlugins(registry: registry)
+    for failure in registry.loadAutomatically() {
+      let what = searchPath.folders.contains(failure.path) ? "plugin folder" : "plugin"
+      logger.warn("\(what) \(failure.path) was not loaded: \(failure.error.message)")
+      plugins.startupFailures.append(StartupFailure(path: failure.path, error: .plugin(failure.error)))
+    }
+    _ = logs.take()
+    return (plugins, logs)
+  }
+
+  /// A warning for each relative `TRANSITION_HOST_PLUGIN_PATH` entry of `searchPath`, which it ignores.
+  package func warnAboutIgnoredEntries(of searchPath: PluginSearchPath, logger: Logger) {
     for entry in searchPath.ignoredEnvironmentEntries {
       logger.warn(
         "\(PluginSearchPath.environmentVariable) entry '\(entry)' is not an absolute path: ignored (what loads must "
           + "not depend on the directory the host was started in)")
     }
-    let registry = PluginRegistry(searchPath: searchPath, allowAnyPath: allowAnyPluginPath, logger: logs.logger())
-    for failure in registry.loadAutomatically() {
-      let what = searchPath.folders.contains(failure.path) ? "plugin folder" : "plugin"
-      logger.warn("\(what) \(failure.path) was not loaded: \(failure.error.message)")
-    }
-    _ = logs.take()
-    return (registry, logs)
+  }
+
+  /// Where plugins may come from: the built-ins beside the binary, `--plugin-dir`, `TRANSITION_HOST_PLUGIN_PATH`.
+  package var searchPath: PluginSearchPath {
+    PluginSearchPath(
+      builtInFolder: PluginSearchPath.executableFolder(), pluginDirs: pluginDirectories,
+      environmentPath: environmentPluginDirectories.isEmpty ? nil : environmentPluginDirectories.joined(separator: ":"))
   }
 
   /// The plugin log level that matches the host's `--log-level`.
-  var pluginLogLevel: PluginLogLevel {
+  package var pluginLogLevel: PluginLogLevel {
     switch logLevel {
     case .error: .error
     case .warn: .warning
@@ -64,7 +76,7 @@ extension TransitionSession {
   /// The start-up plugins that failed to load, by file or folder (`PluginRegistry.automaticLoadFailures`): `render`
   /// reports them when the animator it was asked for is missing.
   package var startupLoadFailures: [(path: String, error: PluginLoadError)] {
-    registry?.automaticLoadFailures ?? []
+    (hosting as? InProcessPlugins)?.registry?.automaticLoadFailures ?? []
   }
 
   /// A session on the start-up plugins of `setup` (the host's and render's), its diagnostics going to `logger`.
@@ -73,10 +85,9 @@ extension TransitionSession {
     _ setup: PluginSetup, configuration: Configuration, output: any ProtocolOutput, scheduler: any ProtocolScheduler,
     logger: Logger
   ) -> TransitionSession {
-    let (registry, logs) = setup.loadStartupPlugins(logger: logger)
+    let (plugins, logs) = setup.loadStartupPlugins(logger: logger)
     let session = TransitionSession(
-      configuration: configuration, catalog: PluginAnimatorCatalog(registry: registry), registry: registry,
-      output: output, scheduler: scheduler, pluginLogs: logs)
+      configuration: configuration, hosting: plugins, output: output, scheduler: scheduler, pluginLogs: logs)
     session.diagnostic = { [logger] in logger.warn($0) }
     return session
   }

@@ -9,7 +9,7 @@ import TransitionEngine
 
 extension ResponseError {
   /// 1001–1008 (or -32602 for an unknown plugin id) with `data` carrying the path and what the loader found.
-  static func plugin(_ error: PluginLoadError) -> ResponseError {
+  package static func plugin(_ error: PluginLoadError) -> ResponseError {
     var data = JSONObjectBuilder()
     switch error {
     case .fileNotFound(let path):
@@ -48,7 +48,7 @@ extension ResponseError {
   }
 
   /// 2001 (`data.animator`), 2002 (`data.candidates`) or 2008 (the plugin could not make an instance).
-  static func animator(_ error: AnimatorLookupError) -> ResponseError {
+  package static func animator(_ error: AnimatorLookupError) -> ResponseError {
     let data: JSON =
       switch error {
       case .unknown(let id), .creationFailed(let id): ["animator": JSON(id)]

@@ -3,6 +3,7 @@
 
 import JSON
 import JSONRPC
+import POSIX
 
 /// Where the protocol layer's notifications go.
 ///
@@ -13,6 +14,14 @@ package protocol ProtocolOutput: AnyObject {
   /// Sends one whole message that `write` appends (compact JSON, no newline) to the buffer it is given: the output
   /// buffer itself where there is one, so a frame is written once, where it is sent from.
   func sendMessage(_ write: (inout [UInt8]) -> Void)
+}
+
+extension ProtocolOutput {
+  /// Sends one whole message already written (compact, no newline; borrowed during the call): a frame a driver's call
+  /// handed back, which came from another process or from a buffer of its own.
+  package func sendSerializedMessage(_ message: UnsafeRawBufferPointer) {
+    sendMessage { $0.append(contentsOf: message) }
+  }
 }
 
 /// A dispatcher is an output: notifications and written messages go where its replies go, so they interleave with
@@ -46,6 +55,18 @@ package protocol ProtocolScheduler: AnyObject {
   func schedule(at deadline: Double, _ action: @escaping () -> Void) -> ProtocolTimerID
   /// Cancels a timer that has not fired.
   func cancel(_ timer: ProtocolTimerID)
+}
+
+/// Descriptors watched by the host's event loop: what a plugin's worker processes need (their channel, their log
+/// pipe, their exit) to be served between the client's messages and the frame timers.
+///
+/// - Important: Used on the host thread only; handlers run on it.
+package protocol DescriptorWatching: AnyObject {
+  /// Calls `handler` with the returned events whenever `descriptor` is ready for what `events` asks (readable,
+  /// writable; hang-ups and errors are always reported). Replaces an earlier handler for the same descriptor.
+  func watch(_ descriptor: FileDescriptor, for events: PollEvents, _ handler: @escaping (PollEvents) -> Void)
+  /// Stops watching `descriptor` (it is not closed).
+  func unwatch(_ descriptor: FileDescriptor)
 }
 
 /// The scheduler of a session without real time (`render`, benchmarks): only manual-clock transitions move there,

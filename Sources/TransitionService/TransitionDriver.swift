@@ -1,10 +1,12 @@
-// The seam between the protocol's bookkeeping (ids, clocks, waiters, the frame stream: TransitionSession) and the
-// engine and plugin work of one transition. Everything the session asks of a transition goes through one
-// `TransitionDriver`; everything a transition tells the session comes back as a `TransitionEvent`. Only value types
-// cross it (commands, statuses, outcomes, misbehaviour reports, frame text), never a `Transition`, a view or an
-// engine animator, so a driver may run its transition in this process (`LocalTransitionDriver`) or in another one.
+// The seam between the protocol's bookkeeping (ids, clocks, waiters: TransitionSession) and the engine and plugin work
+// of one transition. Everything the session asks of a transition goes through one `TransitionDriver`; everything a
+// transition tells the session comes back as a `TransitionEvent` or in a call's completion. Only value types cross it
+// (commands, statuses, outcomes, misbehaviour reports, frame text), never a `Transition`, a view or an engine animator,
+// so a driver may run its transition in this process (`LocalTransitionDriver`, whose calls complete before they
+// return) or in a plugin's worker process (whose calls complete when the worker answers).
 
 import JSON
+import JSONRPC
 import TransitionEngine
 
 /// Where a transition stands: what the session reads after every call (and after every event).
@@ -36,6 +38,43 @@ package struct TransitionStatus: Equatable, Sendable {
     self.isInteractive = isInteractive
     self.nextEventIn = nextEventIn
   }
+
+  /// The status of a transition that has not started.
+  package static let idle = TransitionStatus(state: .idle, time: 0, percent: 0, duration: 0, isInteractive: false)
+
+  /// The protocol phase: "idle", "running", "paused", "finishing", "cancelling" or "ended".
+  package var phase: String { state.name }
+
+  /// The time a frame shows: the timeline time, or percent × duration while paused (CONVENTIONS, "Units").
+  package var frameTime: Double { state == .paused ? percent * duration : time }
+
+  /// The header of a frame showing the transition `id` in this status.
+  package func stamp(_ id: String, seq: Int?) -> FrameStamp {
+    FrameStamp(transition: id, seq: seq, time: frameTime, percent: percent, phase: phase)
+  }
+
+  /// The header of a `transition/sample` of transition `id` at `moment`, in this status (no `seq`).
+  package func sampleStamp(_ id: String, at moment: SampleMoment) -> FrameStamp {
+    let time: Double
+    let percent: Double
+    switch moment {
+    case .time(let requested):
+      time = max(requested, 0)
+      percent = duration > 0 ? min(time / duration, 1) : (time > 0 ? 1 : 0)
+    case .percent(let requested):
+      percent = min(max(requested, 0), 1)
+      time = percent * duration
+    }
+    return FrameStamp(transition: id, seq: nil, time: time, percent: percent, phase: phase)
+  }
+}
+
+/// Which moment `transition/sample` shows.
+package enum SampleMoment: Sendable, Equatable {
+  /// Timeline seconds (negative ones are 0).
+  case time(Double)
+  /// A completion fraction, clamped to [0, 1].
+  case percent(Double)
 }
 
 /// A call that moves a transition (the protocol's transition methods and its clocks).
@@ -64,18 +103,25 @@ package enum TransitionCommandResult: Equatable, Sendable {
   case released(ReleaseDecision)
 }
 
-/// What a transition reports on its own, during any call into it.
+/// What a transition reports on its own.
 package enum TransitionEvent: Sendable {
-  /// It ended (exactly once); the session reports it once the call that ended it has returned.
+  /// It ended (exactly once); the session reports it once the call that ended it has completed.
   case ended(TransitionOutcome)
   /// Its animator broke a rule (reported, not fatal).
   case misbehaved(Misbehavior)
   /// Its animator misused the view model (a sentence).
   case misusedViewModel(String)
+  /// Its plugin's worker process died or hung, outside any call or during one: the transition is over (cancelled,
+  /// everything back at its start). `lastFrame` is the whole `transition/frame` message showing the restored start
+  /// state, when the transition streams frames. Delivered before the calls in flight complete with the same fault.
+  case lost(PluginFault, lastFrame: [UInt8]?)
+  /// The host stopped waiting for its plugin's worker as it exits (SIGTERM, `exit`) and killed it: the transition ended
+  /// cancelled with `reason`, showing `lastFrame` (its restored start state).
+  case abandoned(reason: String, lastFrame: [UInt8]?)
 }
 
 /// The header of one frame: which transition, which position in its stream, which moment.
-package struct FrameStamp: Sendable {
+package struct FrameStamp: Sendable, Equatable {
   package var transition: String
   /// The position in the transition's stream (0 for the first frame); nil for a sample, which is not part of it.
   package var seq: Int?
@@ -92,38 +138,69 @@ package struct FrameStamp: Sendable {
   }
 }
 
+/// Why a call into a transition failed.
+package enum DriverError: Error, Sendable {
+  /// The engine refused the call (it changed nothing).
+  case engine(TransitionError)
+  /// The plugin's worker died or hung during the call (or before it got to it).
+  case fault(PluginFault)
+  /// The animator could not be made in the worker (its `create` returned NULL): 2008.
+  case refused(ResponseError)
+  /// The host is exiting and stopped waiting for the plugin's answer: −32800, as for every request still waiting.
+  case abandoned
+
+  /// The error reply for a call on transition `id`, now in `phase`.
+  package func responseError(transition id: String, phase: String) -> ResponseError {
+    switch self {
+    case .engine(let error): .engine(error, transition: id, phase: phase)
+    case .fault(let fault): fault.responseError
+    case .refused(let error): error
+    case .abandoned: ResponseError(code: .requestCancelled, message: "Request cancelled: the host is exiting.")
+    }
+  }
+}
+
+/// A frame's whole `transition/frame` message, compact, borrowed during the completion it is handed to.
+package typealias FrameBytes = UnsafeRawBufferPointer
+
+/// A call's completion: what it returned, and the frame the stream gets from it (see `TransitionDriver`).
+package typealias DriverCompletion = (Result<TransitionCommandResult, DriverError>, FrameBytes?) -> Void
+
 /// One transition's engine and animator.
 ///
-/// Contract: `start()` once, first; then any commands, frames and samples; `terminate` at any time (a no-op once
-/// ended). Each call returns after the transition has done what it was asked, `status` then describes the result,
-/// and the events the call caused have been delivered to `onEvent` before it returns. A driver never replies to a
-/// client and never sends a notification: that is the session's job.
+/// Contract: `start` once, first; then any commands and samples; `terminate` at any time (a no-op once ended). Calls
+/// complete in the order they were made (a driver may complete one before it returns, or later); when a call
+/// completes, `status` describes its result and its events have been delivered to `onEvent`.
 ///
-/// - Important: Used on the host thread only.
+/// Frames: the driver numbers its stream (`seq`) and encodes each frame in its `frames` mode (lengths on its
+/// `precision` grid, when it has one). A call's completion gets
+/// a frame when the stream has one for it: after `start`, after a command asked to `stream` one, and after any call
+/// that ended the transition (its last frame: the settled or restored state). Never when `frames` is `.none`.
+///
+/// A driver never replies to a client and never sends a notification: that is the session's job.
+///
+/// - Important: Used on the host thread only; completions run on it.
 package protocol TransitionDriver: AnyObject {
   /// The animator that runs it (`qualifiedID`, `pluginID`, its metadata).
   var animator: AnimatorEntry { get }
   /// The operation's name (`present`, `push`, or a custom one).
   var operation: String { get }
-  /// Where it stands now.
+  /// Where it stands, as of the last call that completed.
   var status: TransitionStatus { get }
-  /// Receives the transition's events; set it before `start()`.
+  /// Receives the transition's events; set it before `start`.
   var onEvent: (TransitionEvent) -> Void { get set }
 
-  /// Starts the transition: the animator's `animateTransition` runs.
-  func start() throws(TransitionError)
-  /// Moves the transition as `command` says.
-  func perform(_ command: TransitionCommand) throws(TransitionError) -> TransitionCommandResult
-  /// Ends it now, cancelled with `reason` ("inputClosed", "terminated", "pluginUnloaded").
-  func terminate(reason: String)
-
-  /// Appends the transition as it is now, as a whole `transition/frame` notification message (compact JSON, no
-  /// newline; full, or delta against the previous streamed frame), to `message`, with its lengths on `precision`'s
-  /// grid when one is given. `message` is the output buffer itself where there is one: a local driver writes the frame
-  /// straight into it; one in another process appends the bytes its worker wrote.
-  func streamFrame(_ stamp: FrameStamp, mode: FrameMode, precision: FramePrecision?, into message: inout [UInt8])
-  /// Appends the transition as it would look at `time` (timeline seconds), as a full frame object (compact JSON), to
-  /// `text`, with its lengths on `precision`'s grid when one is given: no time passes and no completion runs
-  /// (CONVENTIONS, `transition/sample`), and the stream's delta baseline is left alone.
-  func sampleFrame(_ stamp: FrameStamp, at time: Double, precision: FramePrecision?, into text: inout [UInt8])
+  /// Starts the transition, known as `id` in its frames: the animator's `animateTransition` runs.
+  func start(as id: String, completion: @escaping DriverCompletion)
+  /// Moves the transition as `command` says; with `stream`, the completion gets a frame of the result.
+  func perform(_ command: TransitionCommand, stream: Bool, completion: @escaping DriverCompletion)
+  /// Ends it now, cancelled with `reason` ("inputClosed", "terminated", "pluginUnloaded"); the completion gets its
+  /// last frame (nil when it had ended already or streams none).
+  func terminate(reason: String, completion: @escaping (FrameBytes?) -> Void)
+  /// The transition as it would look at `moment`, as a full frame object (its compact JSON text, borrowed during the
+  /// completion; lengths on the stream's `precision` grid): no time passes and no completion runs (CONVENTIONS,
+  /// `transition/sample`), and the stream's delta baseline is left alone.
+  func sample(at moment: SampleMoment, completion: @escaping (Result<FrameBytes, DriverError>) -> Void)
+  /// Runs `body` once every call made so far has completed (at once when none is outstanding).
+  func afterPendingCalls(_ body: @escaping () -> Void)
 }

@@ -18,16 +18,20 @@ package struct TransitionRequest {
   package var params: [String: ParameterValue]
   /// Interactive or not, and the completion tail's speed and curve.
   package var options: TransitionOptions
+  /// `{"container", "from", "to"}` as the client sent them, when the request came as JSON: what a plugin's worker
+  /// process decodes into trees of its own (`ViewTrees.decode`).
+  package var treesJSON: JSON?
 
   package init(
     animator: String, operation: TransitionOperation, trees: ViewTrees, params: [String: ParameterValue] = [:],
-    options: TransitionOptions = TransitionOptions()
+    options: TransitionOptions = TransitionOptions(), treesJSON: JSON? = nil
   ) {
     self.animator = animator
     self.operation = operation
     self.trees = trees
     self.params = params
     self.options = options
+    self.treesJSON = treesJSON
   }
 }
 
@@ -105,8 +109,11 @@ package struct TransitionFactory {
     return PreparedTransition(entry: entry, request: checked)
   }
 
-  /// Makes an animator instance and the engine transition of a prepared request; not started.
-  package func make(_ prepared: PreparedTransition) throws(TransitionStartError) -> LocalTransitionDriver {
+  /// Makes an animator instance and the engine transition of a prepared request; not started. Its stream (when the
+  /// session starts it) has `frames`, its lengths on `precision`'s grid when one is given.
+  package func make(
+    _ prepared: PreparedTransition, frames: FrameMode = .full, precision: FramePrecision? = nil
+  ) throws(TransitionStartError) -> LocalTransitionDriver {
     let binding: AnimatorBinding
     do {
       binding = try catalog.instantiate(prepared.entry.qualifiedID)
@@ -128,11 +135,14 @@ package struct TransitionFactory {
     }
     binding.attach(transition)
     return LocalTransitionDriver(
-      transition: transition, binding: binding, contents: request.trees.contents, scratch: frameScratch)
+      transition: transition, binding: binding, contents: request.trees.contents, scratch: frameScratch,
+      frames: frames, precision: precision)
   }
 
   /// `prepare` then `make`.
-  package func make(_ request: TransitionRequest) throws(TransitionStartError) -> LocalTransitionDriver {
-    try make(prepare(request))
+  package func make(
+    _ request: TransitionRequest, frames: FrameMode = .full, precision: FramePrecision? = nil
+  ) throws(TransitionStartError) -> LocalTransitionDriver {
+    try make(prepare(request), frames: frames, precision: precision)
   }
 }

@@ -17,45 +17,50 @@ package enum ClockKind: String, CaseIterable, Sendable {
 struct EndSummary {
   var completed: Bool
   var cancelled: Bool
-  /// Why it was cancelled by the host ("inputClosed", "terminated", "pluginUnloaded") or why it failed
-  /// ("neverCompleted"); nil for a normal completion or an animator's own cancellation.
+  /// Why it was cancelled by the host ("inputClosed", "terminated", "pluginUnloaded", "pluginCrashed",
+  /// "pluginHung") or why it failed ("neverCompleted"); nil for a normal completion or an animator's own
+  /// cancellation.
   var reason: String?
-  /// Set when the animator failed the transition: code 2008 and a sentence.
-  var errorMessage: String?
+  /// Set when the transition did not end as its animator meant it to: 2008 (misbehaved), 2009 or 2010 (its plugin
+  /// crashed or hung, with the crash report in `data`).
+  var error: ResponseError?
 
-  init(_ outcome: TransitionOutcome) {
+  init(_ outcome: TransitionOutcome, fault: PluginFault? = nil) {
+    if let fault {
+      self.init(completed: false, cancelled: true, reason: fault.reason, error: fault.responseError)
+      return
+    }
     switch outcome {
     case .completed:
-      self.init(completed: true, cancelled: false, reason: nil, errorMessage: nil)
+      self.init(completed: true, cancelled: false, reason: nil, error: nil)
     case .cancelled(let reason):
-      self.init(completed: false, cancelled: true, reason: reason, errorMessage: nil)
+      self.init(completed: false, cancelled: true, reason: reason, error: nil)
     case .failed(let reason):
       let message =
         reason == "neverCompleted"
         ? "The animator let all its animations end without completing the transition."
         : "The animator misbehaved (\(reason))."
-      self.init(completed: false, cancelled: false, reason: reason, errorMessage: message)
+      self.init(
+        completed: false, cancelled: false, reason: reason,
+        error: ResponseError(code: .animatorMisbehaved, message: message))
     }
   }
 
-  init(completed: Bool, cancelled: Bool, reason: String?, errorMessage: String?) {
+  init(completed: Bool, cancelled: Bool, reason: String?, error: ResponseError?) {
     self.completed = completed
     self.cancelled = cancelled
     self.reason = reason
-    self.errorMessage = errorMessage
+    self.error = error
   }
 
-  /// `{"transition", "completed", "cancelled", "reason"?, "error"?: {"code": 2008, "message"}}`.
+  /// `{"transition", "completed", "cancelled", "reason"?, "error"?: {"code", "message", "data"?}}`.
   func json(transition id: String) -> JSON {
     var object = JSONObjectBuilder()
     object.setNew("transition", JSON(id))
     object.setNew("completed", JSON(completed))
     object.setNew("cancelled", JSON(cancelled))
     if let reason { object.setNew("reason", JSON(reason)) }
-    if let errorMessage {
-      object.setNew(
-        "error", ["code": JSON(ErrorCode.animatorMisbehaved.rawValue), "message": JSON(errorMessage)])
-    }
+    if let error { object.setNew("error", error.json) }
     return object.build()
   }
 }
@@ -75,8 +80,8 @@ final class TransitionRecord {
   /// The grid its frames' lengths are rounded to; nil: exact.
   let precision: FramePrecision?
 
-  /// The next frame's `seq`.
-  var seq = 0
+  /// Set once `transition/start` has been answered (the client knows the id).
+  var started = false
   /// The real-time timer (the next frame or event, whichever is first), while one is scheduled, and its deadline.
   var timer: ProtocolTimerID?
   var wakeUpDeadline = 0.0
@@ -84,11 +89,17 @@ final class TransitionRecord {
   var plannedAdvance: Double?
   /// Whether the real-time clock runs (the transition moves); `lastReading` is when time was last taken from it.
   var isClockRunning = false
+  /// A real-time advance is on its way (its completion schedules the next wake-up).
+  var advancing = false
   /// When the next real-time frame is due, and the clock reading time was last taken at.
   var nextDeadline = 0.0
   var lastReading = 0.0
-  /// Set when the driver reports the end; the session reports it (final frame, didEnd) once the call returns.
+  /// Set when the driver reports the end; the session reports it (final frame, didEnd) once the call completes.
   var outcome: TransitionOutcome?
+  /// Set when the transition was lost with its plugin's worker.
+  var fault: PluginFault?
+  /// The last frame's message, from the call that ended it (nil without frames).
+  var lastFrame: [UInt8]?
   /// `transition/wait` requests waiting for the end.
   var waiters: [Responder] = []
 
@@ -106,7 +117,7 @@ final class TransitionRecord {
   }
 
   /// The protocol phase: "running", "paused", "finishing", "cancelling" or "ended".
-  var phase: String { outcome == nil ? driver.status.state.name : "ended" }
+  var phase: String { outcome == nil ? driver.status.phase : "ended" }
 
   /// Whether time moves on its own (a real-time clock then needs frames).
   var isMoving: Bool {
@@ -118,15 +129,7 @@ final class TransitionRecord {
   }
 
   /// The time a frame shows: the timeline time, or percent × duration while paused (CONVENTIONS, "Units").
-  var frameTime: Double {
-    let status = driver.status
-    return status.state == .paused ? status.percent * status.duration : status.time
-  }
-
-  /// The header of the frame showing the transition now.
-  func stamp(seq: Int?) -> FrameStamp {
-    FrameStamp(transition: id, seq: seq, time: frameTime, percent: driver.status.percent, phase: phase)
-  }
+  var frameTime: Double { driver.status.frameTime }
 
   /// `{"transition", "phase", "time", "percent"}`.
   var status: JSONObjectBuilder {

@@ -8,9 +8,11 @@ import TransitionEngine
 
 extension TransitionSession {
   func registerTransitionMethods(on dispatcher: Dispatcher) {
-    handle(dispatcher, "transition/start") { [unowned self] params, reply throws(ResponseError) in
-      let (request, stream) = try startRequest(params)
-      start(request, stream: stream, reply: reply)
+    handleRequest(dispatcher, "transition/start") { [unowned self] request, responder throws(ResponseError) in
+      let (typed, stream) = try startRequest(try ParamsReader(request))
+      start(
+        typed, stream: stream, isCancelled: { [weak responder] in responder?.isCancelled ?? true },
+        reply: replying(responder, "transition/start"))
     }
     handle(dispatcher, "transition/update") { [unowned self] params, reply throws(ResponseError) in
       let id = try params.id()
@@ -63,41 +65,55 @@ extension TransitionSession {
     }
   }
 
-  /// Registers `body` for `method`, with the request's params (an object) to read; what `body` replies (or throws)
-  /// is the reply. The typed operation `body` calls reports the ends its calls caused; a request refused before it
-  /// ran reports them here.
-  func handle(
-    _ dispatcher: Dispatcher, _ method: String, paramsRequired: Bool = true,
-    _ body: @escaping (ParamsReader, Reply) throws(ResponseError) -> Void
-  ) {
-    dispatcher.register(method) { [unowned self] request, responder in
-      do throws(ResponseError) {
-        try body(try ParamsReader(request, required: paramsRequired)) { result in
-          switch result {
-          case .success(.json(let value)): responder.reply(value)
-          case .success(.text(let write)): responder.reply(writingResult: write)
-          case .failure(let error): refuse(error, method, responder)
-          }
-        }
-      } catch {
-        refuse(error, method, responder)
-        reportEnds()
+  /// The `Reply` that answers `responder` (an error after the plugin log lines that led to it).
+  func replying(_ responder: Responder, _ method: String) -> Reply {
+    { [unowned self] result in
+      switch result {
+      case .success(.json(let value)): responder.reply(value)
+      case .success(.text(let write)): responder.reply(writingResult: write)
+      case .failure(let error): refuse(error, method, responder)
       }
     }
   }
 
+  /// Registers `body` for `method`, with the request's params (an object) to read; what `body` replies (or throws)
+  /// is the reply. The typed operation `body` calls reports the ends its calls caused; a request refused before it
+  /// ran reports them here. Runs in the session's order (`inOrder`).
+  func handle(
+    _ dispatcher: Dispatcher, _ method: String, paramsRequired: Bool = true,
+    _ body: @escaping (ParamsReader, @escaping Reply) throws(ResponseError) -> Void
+  ) {
+    dispatcher.register(method) { [unowned self] request, responder in
+      inOrder(responder) { [self] in handle(request, responder, method, paramsRequired, body) }
+    }
+  }
+
+  private func handle(
+    _ request: Request, _ responder: Responder, _ method: String, _ paramsRequired: Bool,
+    _ body: (ParamsReader, @escaping Reply) throws(ResponseError) -> Void
+  ) {
+    do throws(ResponseError) {
+      try body(try ParamsReader(request, required: paramsRequired), replying(responder, method))
+    } catch {
+      refuse(error, method, responder)
+      reportEnds()
+    }
+  }
+
   /// Registers `body` for `method`; a thrown error is the reply. Plugin log lines and ends that happened meanwhile
-  /// are reported afterwards.
+  /// are reported afterwards. Runs in the session's order (`inOrder`).
   func handleRequest(
     _ dispatcher: Dispatcher, _ method: String, _ body: @escaping (Request, Responder) throws(ResponseError) -> Void
   ) {
     dispatcher.register(method) { [unowned self] request, responder in
-      do throws(ResponseError) {
-        try body(request, responder)
-      } catch {
-        refuse(error, method, responder)
+      inOrder(responder) { [self] in
+        do throws(ResponseError) {
+          try body(request, responder)
+        } catch {
+          refuse(error, method, responder)
+        }
+        reportEnds()
       }
-      reportEnds()
     }
   }
 
@@ -152,7 +168,10 @@ extension TransitionSession {
     }
     let request = TransitionRequest(
       animator: animator, operation: TransitionOperation(name: operation), trees: trees, params: values,
-      options: options)
+      options: options,
+      treesJSON: [
+        "container": params.member("container")!, "from": params.member("from")!, "to": params.member("to")!,
+      ])
     return (request, StreamOptions(clock: clock, fps: fps ?? 60, frames: frames, precision: precision))
   }
 

@@ -1,4 +1,6 @@
-// plugins/… and animators/list (Protocol.md, "Plugins and animators").
+// plugins/… and animators/list (Protocol.md, "Plugins and animators"). Loading, reloading and unloading change the
+// catalog: the requests after one wait until it is done (`inOrder`), so a script's start right after its load sees
+// the loaded plugin, even when loading takes a worker process's start-up.
 
 import JSON
 import JSONRPC
@@ -7,7 +9,7 @@ import PluginHost
 extension TransitionSession {
   func registerPluginMethods(on dispatcher: Dispatcher) {
     handleRequest(dispatcher, "animators/list") { [unowned self] r, s throws(ResponseError) in try listAnimators(r, s) }
-    guard registry != nil else { return }
+    guard hosting.managesPlugins else { return }
     handleRequest(dispatcher, "plugins/list") { [unowned self] r, s throws(ResponseError) in try listPlugins(r, s) }
     handleRequest(dispatcher, "plugins/load") { [unowned self] r, s throws(ResponseError) in try load(r, s) }
     handleRequest(dispatcher, "plugins/unload") { [unowned self] r, s throws(ResponseError) in try unload(r, s) }
@@ -25,65 +27,82 @@ extension TransitionSession {
     responder.reply(["animators": array.build()])
   }
 
+  /// `{"plugins": [plugin objects], "failed": [{"path", "error"}]}`: the loaded plugins, and the files the start-up
+  /// auto-load could not load.
   private func listPlugins(_ request: Request, _ responder: Responder) throws(ResponseError) {
-    let registry = registry!
     var array = JSONArrayBuilder()
-    for plugin in registry.plugins { array.append(json(plugin, registry: registry).build()) }
-    responder.reply(["plugins": array.build()])
+    for plugin in hosting.plugins { array.append(json(plugin)) }
+    var failed = JSONArrayBuilder()
+    for failure in hosting.startupFailures {
+      failed.append(["path": JSON(failure.path), "error": failure.error.json])
+    }
+    responder.reply(["plugins": array.build(), "failed": failed.build()])
   }
 
   private func load(_ request: Request, _ responder: Responder) throws(ResponseError) {
-    let registry = registry!
     let path = try request.requiredParam("path").string(at: "params.path")
-    let loaded: PluginRegistry.LoadedPlugin
-    do {
-      loaded = try registry.load(path: path)
-    } catch {
-      throw .plugin(error)
+    changingCatalog { [self] done in
+      hosting.load(path: path) { [self] result in
+        flushPluginLogs()
+        answer(responder, "plugins/load", result.map { json($0, alreadyLoaded: $0.alreadyLoaded) })
+        done()
+      }
     }
-    flushPluginLogs()
-    var result = json(loaded, registry: registry)
-    result.setNew("alreadyLoaded", JSON(loaded.alreadyLoaded))
-    responder.reply(result.build())
   }
 
   private func reload(_ request: Request, _ responder: Responder) throws(ResponseError) {
-    let registry = registry!
     let pluginID = try request.requiredParam("plugin").string(at: "params.plugin")
-    let loaded: PluginRegistry.LoadedPlugin
-    do {
-      loaded = try registry.reload(pluginID: pluginID)
-    } catch {
-      throw .plugin(error)
+    changingCatalog { [self] done in
+      hosting.reload(pluginID: pluginID) { [self] result in
+        flushPluginLogs()
+        answer(responder, "plugins/reload", result.map { json($0) })
+        done()
+      }
     }
-    flushPluginLogs()
-    responder.reply(json(loaded, registry: registry).build())
   }
 
   /// Unloads a plugin. While transitions of it run the answer is 1008, unless `force` is true: they then end
   /// cancelled with reason "pluginUnloaded" (each with its didEnd) before the plugin goes.
   private func unload(_ request: Request, _ responder: Responder) throws(ResponseError) {
-    let registry = registry!
     let pluginID = try request.requiredParam("plugin").string(at: "params.plugin")
     let force = try request.param("force").map { value throws(ResponseError) in try value.bool(at: "params.force") }
-    if force == true, registry.plugins.contains(where: { $0.info.id == pluginID }) {
-      for record in liveRecords where record.driver.animator.pluginID == pluginID {
-        record.driver.terminate(reason: "pluginUnloaded")
+    changingCatalog { [self] done in
+      let unloadNow = { [self] in
+        hosting.unload(pluginID: pluginID) { [self] result in
+          flushPluginLogs()
+          answer(responder, "plugins/unload", result.map { .null })
+          done()
+        }
       }
-      // The ended transitions are forgotten here, which releases their animators and so the plugin's code.
-      reportEnds()
+      let doomed = liveRecords.filter { $0.driver.animator.pluginID == pluginID }
+      guard force == true, hosting.plugins.contains(where: { $0.info.id == pluginID }), !doomed.isEmpty else {
+        return unloadNow()
+      }
+      // Each ended transition is forgotten as its end is reported, which releases its animator and so the plugin's
+      // code; the plugin goes once the last of them has.
+      var remaining = doomed.count
+      for record in doomed {
+        call(record) { callDone in
+          record.driver.terminate(reason: "pluginUnloaded") { [self] frame in
+            callDone()
+            keepLastFrame(record, frame)
+            reportEnds()
+            remaining -= 1
+            if remaining == 0 { unloadNow() }
+          }
+        }
+      }
     }
-    do {
-      try registry.unload(pluginID: pluginID)
-    } catch {
-      throw .plugin(error)
-    }
-    flushPluginLogs()
-    responder.reply(.null)
   }
 
-  /// `{"id", "name", "version", "vendor", "description", "abi", "path", "builtin", "generation", "animators"}`.
-  private func json(_ plugin: PluginRegistry.LoadedPlugin, registry: PluginRegistry) -> JSONObjectBuilder {
+  /// Replies `result` (an error after the plugin log lines that led to it).
+  private func answer(_ responder: Responder, _ method: String, _ result: Result<JSON, ResponseError>) {
+    replying(responder, method)(result.map { .json($0) })
+  }
+
+  /// `{"id", "name", "version", "vendor", "description", "abi", "path", "builtin", "generation", "animators",
+  /// "state", "crashCount", "lastCrash"}`, and `"alreadyLoaded"` when given (`plugins/load`'s answer).
+  private func json(_ plugin: PluginStatus, alreadyLoaded: Bool? = nil) -> JSON {
     let info = plugin.info
     var object = JSONObjectBuilder()
     object.setNew("id", JSON(info.id))
@@ -93,16 +112,22 @@ extension TransitionSession {
     object.setNew("description", info.description.map { JSON($0) } ?? .null)
     object.setNew("abi", JSON(info.abi.description))
     object.setNew("path", JSON(plugin.path))
-    object.setNew("builtin", JSON(Self.isBuiltIn(plugin.path, searchPath: registry.searchPath)))
+    object.setNew("builtin", JSON(plugin.builtin))
     object.setNew("generation", JSON(plugin.generation))
     object.setNew("animators", .array(info.animators.map { JSON(info.id + "/" + $0.id) }))
-    return object
-  }
-
-  /// Whether `path` is a built-in plugin: a `libTransitionPlugin*.so` in the host binary's folder.
-  static func isBuiltIn(_ path: String, searchPath: PluginSearchPath) -> Bool {
-    guard let folder = searchPath.builtInFolder, let slash = path.lastIndex(of: "/") else { return false }
-    let name = path[path.index(after: slash)...]
-    return path[..<slash] == folder && name.hasPrefix(PluginSearchPath.builtInPrefix)
+    object.setNew("state", JSON(plugin.state.rawValue))
+    object.setNew("crashCount", JSON(plugin.crashCount))
+    if let crash = plugin.lastCrash {
+      object.setNew(
+        "lastCrash",
+        [
+          "reason": JSON(crash.reason), "code": JSON(crash.code.rawValue), "message": JSON(crash.message),
+          "data": crash.data,
+        ])
+    } else {
+      object.setNew("lastCrash", .null)
+    }
+    if let alreadyLoaded { object.setNew("alreadyLoaded", JSON(alreadyLoaded)) }
+    return object.build()
   }
 }

@@ -1,7 +1,7 @@
 // The session's typed operations on transitions (Protocol.md, "Transitions"): what each transition/… method does once
-// its JSON is decoded (TransitionSession+Methods.swift). Each one hands its outcome to `reply` once the calls into the
-// transition have returned, then reports the transitions that ended meanwhile (last frame, didEnd, waiters): with a
-// driver whose calls answer later, the reply moves into the call's completion and nothing else changes.
+// its JSON is decoded (TransitionSession+Methods.swift). Each one hands its outcome to `reply` from the completion of
+// its call into the transition (at once in this process, when the worker answers otherwise), then reports the
+// transitions that ended meanwhile (last frame, didEnd, waiters).
 
 import JSON
 import JSONRPC
@@ -26,14 +26,6 @@ package struct StreamOptions: Sendable {
     self.frames = frames
     self.precision = precision
   }
-}
-
-/// Which moment `transition/sample` shows.
-package enum SampleMoment: Sendable {
-  /// Timeline seconds (negative ones are 0).
-  case time(Double)
-  /// A completion fraction, clamped to [0, 1].
-  case percent(Double)
 }
 
 /// What a call answers with.
@@ -61,41 +53,78 @@ extension TransitionSession {
     }
   }
 
-  /// Makes the transition (TransitionFactory), starts it and replies `{"transition", "duration"}`; then its first
-  /// frame, and a frame timer on the real-time clock.
-  package func start(_ request: TransitionRequest, stream: StreamOptions, reply: Reply) {
-    var started: TransitionRecord?
-    answer(
-      reply,
-      { () throws(ResponseError) -> JSON in
+  /// Makes the transition (TransitionFactory's checks, then the hosting's driver), starts it and replies
+  /// `{"transition", "duration"}`; then its first frame, and a frame timer on the real-time clock. When `isCancelled`
+  /// says the request was cancelled meanwhile, a transition
+  /// that did start is ended at once, unseen (no frame, no didEnd: the client never learnt its id).
+  package func start(
+    _ request: TransitionRequest, stream: StreamOptions, isCancelled: @escaping () -> Bool = { false },
+    reply: @escaping Reply
+  ) {
+    do {
+      guard !isCancelled() else { return }
+      let record: TransitionRecord
+      do throws(ResponseError) {
         try checkCapacity()
-        let driver: LocalTransitionDriver
-        do throws(TransitionStartError) { driver = try factory.make(request) } catch { throw error.responseError }
+        let prepared: PreparedTransition
+        do throws(TransitionStartError) { prepared = try factory.prepare(request) } catch { throw error.responseError }
+        let driver = try hosting.makeDriver(prepared, frames: stream.frames, precision: stream.precision)
         counter += 1
-        let record = TransitionRecord(
+        record = TransitionRecord(
           number: counter, driver: driver, clock: stream.clock, fps: stream.fps, frames: stream.frames,
           precision: stream.precision)
-        live[record.number] = record
-        observe(record)
-        do throws(TransitionError) {
-          try driver.start()
-        } catch {
-          // A new transition always starts; keep the invariant that every live record has begun.
-          live[record.number] = nil
-          throw .internalError("start: \(error)")
-        }
-        started = record
+      } catch {
         flushPluginLogs()
-        var result = JSONObjectBuilder()
-        result.setNew("transition", JSON(record.id))
-        result.setNew("duration", JSON.number(driver.status.duration))
-        return result.build()
-      },
-      then: {
-        guard let record = started, record.outcome == nil else { return }
-        emitFrame(record)
-        updateTimer(record)
-      })
+        reply(.failure(error))
+        reportEnds()
+        return
+      }
+      live[record.number] = record
+      observe(record)
+      call(record) { done in
+        record.driver.start(as: record.id) { [self] result, frame in
+          done()
+          switch result {
+          case .failure(let error):
+            // A transition that never started is forgotten: its start's error reply is all the client sees. Its
+            // number is free again unless a later start took the next one meanwhile (ids are never reused).
+            live[record.number] = nil
+            pendingEnds.removeAll { $0 === record }
+            if counter == record.number { counter -= 1 }
+            flushPluginLogs()
+            let replyError: ResponseError =
+              switch error {
+              case .engine(let engineError): .internalError("start: \(engineError)")
+              default: error.responseError(transition: record.id, phase: "idle")
+              }
+            reply(.failure(replyError))
+          case .success:
+            flushPluginLogs()
+            if isCancelled() {
+              live[record.number] = nil
+              pendingEnds.removeAll { $0 === record }
+              if record.outcome == nil { record.driver.terminate(reason: "requestCancelled") { _ in } }
+              return
+            }
+            record.started = true
+            // End of input came while it was starting: it ends now as it would have then.
+            let endsNow = isInputClosed && (record.clock == .manual || !record.isMoving)
+            var result = JSONObjectBuilder()
+            result.setNew("transition", JSON(record.id))
+            result.setNew("duration", JSON.number(record.driver.status.duration))
+            reply(.success(.json(result.build())))
+            if record.outcome == nil {
+              if let frame { output.sendSerializedMessage(frame) }
+              updateTimer(record)
+              if endsNow { terminate(record, reason: "inputClosed") }
+            } else {
+              keepLastFrame(record, frame)
+            }
+          }
+          reportEnds()
+        }
+      }
+    }
   }
 
   // MARK: update, pause, finish, cancel, release, reverse
@@ -103,22 +132,37 @@ extension TransitionSession {
   /// Runs `command` on transition `id` and replies its status (with `decision` for a release). The frame timer
   /// follows the new state; an update shows its new percent in a frame at once (a transition the call ended gets
   /// its last frame from `reportEnds` instead, as after start and tick).
-  package func perform(_ command: TransitionCommand, on id: String, reply: Reply) {
-    answer(reply) { () throws(ResponseError) -> JSON in
-      var record = try record(id)
-      catchUp(record)
-      record = try self.record(id)  // the time that passed may have ended it
-      let result: TransitionCommandResult
-      do throws(TransitionError) {
-        result = try record.driver.perform(command)
-      } catch {
-        throw .engine(error, transition: record.id, phase: record.phase)
+  package func perform(_ command: TransitionCommand, on id: String, reply: @escaping Reply) {
+    let record: TransitionRecord
+    do throws(ResponseError) { record = try self.record(id) } catch {
+      flushPluginLogs()
+      reply(.failure(error))
+      reportEnds()
+      return
+    }
+    // The time that passed may end it: then the command finds it ended (2006), after its last frame and didEnd.
+    catchUp(record)
+    let isUpdate = if case .update = command { true } else { false }
+    call(record) { done in
+      record.driver.perform(command, stream: isUpdate) { [self] result, frame in
+        done()
+        switch result {
+        case .failure(let error):
+          flushPluginLogs()
+          reply(.failure(error.responseError(transition: record.id, phase: record.phase)))
+        case .success(let outcome):
+          updateTimer(record)
+          if record.outcome == nil {
+            if let frame { output.sendSerializedMessage(frame) }
+          } else {
+            keepLastFrame(record, frame)
+          }
+          var status = record.status
+          if case .released(let decision) = outcome { status.setNew("decision", JSON(decision.rawValue)) }
+          reply(.success(.json(status.build())))
+        }
+        reportEnds()
       }
-      updateTimer(record)
-      if case .update = command, record.outcome == nil { emitFrame(record) }
-      var status = record.status
-      if case .released(let decision) = result { status.setNew("decision", JSON(decision.rawValue)) }
-      return status.build()
     }
   }
 
@@ -129,67 +173,108 @@ extension TransitionSession {
     let now = scheduler.now
     let dt = max(0, now - record.lastReading)
     record.lastReading = now
-    advance(record, by: dt)
-    if record.outcome != nil { reportEnds() }  // its last frame and didEnd come before the reply (2006)
+    // Its completion reports an end the time brought, before the command's reply (calls complete in order).
+    advance(record, by: dt, frame: false)
   }
 
   // MARK: sample, tick
 
-  /// Replies a full frame of transition `id` at `moment`; no time passes. The frame's text is written straight into
-  /// the reply.
-  package func sample(_ id: String, at moment: SampleMoment, reply: Reply) {
-    answer(reply) { () throws(ResponseError) -> ReplyValue in
-      let record = try record(id)
-      let duration = record.driver.status.duration
-      let time: Double
-      let percent: Double
-      switch moment {
-      case .time(let requested):
-        time = max(requested, 0)
-        percent = duration > 0 ? min(time / duration, 1) : (time > 0 ? 1 : 0)
-      case .percent(let requested):
-        percent = min(max(requested, 0), 1)
-        time = percent * duration
+  /// Replies a full frame of transition `id` at `moment`; no time passes. The frame's text goes into the reply as the
+  /// driver wrote it (its lengths on the transition's `precision` grid).
+  package func sample(_ id: String, at moment: SampleMoment, reply: @escaping Reply) {
+    let record: TransitionRecord
+    do throws(ResponseError) { record = try self.record(id) } catch {
+      reply(.failure(error))
+      reportEnds()
+      return
+    }
+    call(record) { done in
+      record.driver.sample(at: moment) { [self] result in
+        done()
+        switch result {
+        case .success(let frame): reply(.success(.text { $0.append(contentsOf: frame) }))
+        case .failure(let error): reply(.failure(error.responseError(transition: record.id, phase: record.phase)))
+        }
+        reportEnds()
       }
-      let stamp = FrameStamp(transition: record.id, seq: nil, time: time, percent: percent, phase: record.phase)
-      let driver = record.driver
-      let precision = record.precision
-      return .text { driver.sampleFrame(stamp, at: time, precision: precision, into: &$0) }
     }
   }
 
   /// Advances transition `id` (or every manual-clock transition) by `dt` seconds, each with its frame or its end;
-  /// replies `{"transitions": [status…]}`.
-  package func tick(_ id: String?, by dt: Double, reply: Reply) {
-    answer(reply) { () throws(ResponseError) -> JSON in
-      let records: [TransitionRecord]
-      if let id {
-        let record = try record(id)
+  /// replies `{"transitions": [status…]}`. A transition whose plugin crashed meanwhile is listed as ended (its
+  /// didEnd says why); a tick of that one transition alone gets the crash's error.
+  package func tick(_ id: String?, by dt: Double, reply: @escaping Reply) {
+    let records: [TransitionRecord]
+    if let id {
+      do throws(ResponseError) {
+        let record = try self.record(id)
         guard record.clock == .manual else {
           throw .wrongState(record.id, phase: record.phase, "it runs on the realtime clock; tick drives manual clocks")
         }
         records = [record]
-      } else {
-        records = liveRecords.filter { $0.clock == .manual }
-      }
-      var ticked = JSONArrayBuilder(capacity: records.count)
-      for record in records {
-        advance(record, by: dt)
-        if record.outcome == nil { emitFrame(record) }
+      } catch {
+        flushPluginLogs()
+        reply(.failure(error))
         reportEnds()
-        ticked.append(record.status.build())
+        return
       }
-      return Self.transitions(ticked)
+    } else {
+      // Those whose start is on its way too: their plugin gets the tick after the start.
+      records = liveRecords.filter { $0.clock == .manual }
     }
+    var statuses = [JSON?](repeating: nil, count: records.count)
+    var failure: ResponseError?
+    outstandingCalls += 1
+    hosting.advance(
+      records.map(\.driver), by: dt,
+      each: { [self] index, result, frame in
+        let record = records[index]
+        if case .failure(let error) = result, id != nil {
+          failure = error.responseError(transition: record.id, phase: record.phase)
+        }
+        if record.outcome == nil {
+          if let frame { output.sendSerializedMessage(frame) }
+        } else {
+          keepLastFrame(record, frame)
+        }
+        reportEnds()
+        statuses[index] = record.status.build()
+      },
+      completion: { [self] in
+        outstandingCalls -= 1
+        if let failure {
+          flushPluginLogs()
+          reply(.failure(failure))
+        } else {
+          var ticked = JSONArrayBuilder(capacity: records.count)
+          for (index, record) in records.enumerated() where record.started {
+            ticked.append(statuses[index] ?? record.status.build())
+          }
+          reply(.success(.json(Self.transitions(ticked))))
+        }
+        reportEnds()
+      })
+  }
+
+  /// `{"transitions": [...]}` (a constant key: no dictionary literal, no key copied).
+  private static func transitions(_ array: consuming JSONArrayBuilder) -> JSON {
+    var result = JSONObjectBuilder()
+    result.setNew("transitions", array)
+    return result.build()
   }
 
   // MARK: list, wait
 
-  /// Replies `{"transitions": [...]}`: every live transition with its animator, operation, clock and stream.
-  package func list(reply: Reply) {
-    answer(reply) { () throws(ResponseError) -> JSON in
+  /// Replies `{"transitions": [...]}`: every live transition with its animator, operation, clock and stream, once
+  /// the calls made before it into those transitions have completed.
+  package func list(reply: @escaping Reply) {
+    let records = liveRecords
+    var remaining = records.count + 1
+    let finish = { [self] in
+      remaining -= 1
+      guard remaining == 0 else { return }
       var array = JSONArrayBuilder()
-      for record in liveRecords {
+      for record in liveRecords where record.started {
         let status = record.driver.status
         var item = record.status
         item.setNew("animator", JSON(record.driver.animator.qualifiedID))
@@ -202,8 +287,11 @@ extension TransitionSession {
         if let precision = record.precision { item.setNew("precision", JSON.number(precision.grid)) }
         array.append(item.build())
       }
-      return Self.transitions(array)
+      reply(.success(.json(Self.transitions(array))))
+      reportEnds()
     }
+    for record in records { record.driver.afterPendingCalls(finish) }
+    finish()
   }
 
   /// Answers `responder` with transition `id`'s outcome once it ends (at once when it has ended and its outcome is
@@ -223,31 +311,36 @@ extension TransitionSession {
     }
   }
 
-  /// `{"transitions": [...]}` (a constant key: no dictionary literal, no key copied).
-  private static func transitions(_ array: consuming JSONArrayBuilder) -> JSON {
-    var result = JSONObjectBuilder()
-    result.setNew("transitions", array)
-    return result.build()
-  }
+  // MARK: The session's order
 
-  // MARK: Answering
-
-  /// Runs `body` and hands its outcome to `reply` (plugin log lines are flushed before an error reply), runs `then`
-  /// after a successful reply, then reports the transitions that ended meanwhile.
-  func answer(_ reply: Reply, _ body: () throws(ResponseError) -> JSON, then: () -> Void = {}) {
-    answer(reply, { () throws(ResponseError) -> ReplyValue in .json(try body()) }, then: then)
-  }
-
-  /// `answer(_:_:then:)` for a body that answers with text as well as with a value.
-  func answer(_ reply: Reply, _ body: () throws(ResponseError) -> ReplyValue, then: () -> Void = {}) {
-    do throws(ResponseError) {
-      let result = try body()
-      reply(.success(result))
-      then()
-    } catch {
-      flushPluginLogs()
-      reply(.failure(error))
+  /// Runs `body`, a request, now; or, while a change of the catalog (`plugins/load`, `reload`, `unload`) is in
+  /// progress or requests wait behind one, after them, in the order they came: a script that starts a transition right
+  /// after loading its plugin, then ticks it, gets what it would get one request at a time. A request cancelled while
+  /// it waits (`$/cancelRequest` answered it with −32800) does not run.
+  func inOrder(_ responder: Responder, _ body: @escaping () -> Void) {
+    if !catalogBusy && catalogQueue.isEmpty { return body() }
+    catalogQueue.append { [weak responder] in
+      guard let responder, !responder.isCancelled else { return }
+      body()
     }
-    reportEnds()
+  }
+
+  /// Runs `body`, a change of the catalog, from a request running in order: later requests wait until it calls its
+  /// `done`.
+  func changingCatalog(_ body: (_ done: @escaping () -> Void) -> Void) {
+    catalogBusy = true
+    var finished = false
+    body { [weak self] in
+      guard let self, !finished else { return }
+      finished = true
+      catalogBusy = false
+      drainCatalogQueue()
+    }
+  }
+
+  private func drainCatalogQueue() {
+    while !catalogBusy, !catalogQueue.isEmpty {
+      catalogQueue.removeFirst()()
+    }
   }
 }

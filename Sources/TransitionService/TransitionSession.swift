@@ -1,6 +1,7 @@
 // The transition protocol's state: live transitions by id, their clocks and frame streams, and how each one ends
-// (exactly one didEnd, whatever happens). Every transition is made by the one TransitionFactory and driven through
-// its TransitionDriver. The typed operations are in TransitionSession+Transitions.swift; their JSON-RPC methods in
+// (exactly one didEnd, whatever happens). Every transition is prepared by the one TransitionFactory, made by the
+// session's PluginHosting (in this process, or in its plugin's worker process) and driven through its
+// TransitionDriver. The typed operations are in TransitionSession+Transitions.swift; their JSON-RPC methods in
 // TransitionSession+Methods.swift and TransitionSession+Plugins.swift.
 
 import JSON
@@ -14,11 +15,16 @@ import TransitionEngine
 /// Transitions are independent: each has its own scene, clock, frame stream and animator instance. A real-time
 /// transition gets one timer at its `fps` while it moves; a manual one moves only on `transition/tick`.
 ///
-/// Ending: the driver reports the end (`TransitionEvent.ended`); once the call that ended it has returned, the
-/// session sends a last frame (the settled or restored state; unless `frames` is "none") and `transition/didEnd`,
-/// answers `transition/wait`, forgets the transition and so releases its animator. Later calls naming it get 2006.
+/// Calls into a transition complete when its driver says so: at once in this process, when the worker answers for a
+/// plugin in a worker. Every operation replies from its call's completion, so a slow or hung plugin holds up only
+/// the requests that need it (calls to one plugin complete in order); the rest are answered meanwhile.
 ///
-/// - Important: Not thread-safe: handlers, timers and hooks all run on the host thread.
+/// Ending: the driver reports the end (`TransitionEvent.ended`, or `.lost` when its plugin's worker died); once the
+/// call that ended it has completed, the session sends the last frame it got (the settled or restored state; unless
+/// `frames` is "none") and `transition/didEnd`, answers `transition/wait`, forgets the transition and so releases its
+/// animator. Later calls naming it get 2006.
+///
+/// - Important: Not thread-safe: handlers, timers, completions and hooks all run on the host thread.
 package final class TransitionSession {
   /// Limits and defaults.
   package struct Configuration: Sendable {
@@ -37,19 +43,17 @@ package final class TransitionSession {
   package static let protocolVersion = "1.0"
 
   let configuration: Configuration
-  /// The animators transitions can use.
-  package let catalog: any AnimatorCatalog
-  /// What makes every transition.
+  /// Where plugins are loaded and transitions made.
+  package let hosting: any PluginHosting
+  /// What checks every transition before it is made (resolution, operation, params).
   let factory: TransitionFactory
-  /// The loaded plugins (`plugins/…`); nil when the host serves a fixed catalog (tests).
-  let registry: PluginRegistry?
   let output: any ProtocolOutput
   let scheduler: any ProtocolScheduler
   let pluginLogs: PluginLogQueue
   /// Host diagnostics for stderr (a refused notification, an animator's misbehaviour), at the warn level.
   package var diagnostic: (String) -> Void = { _ in }
 
-  /// Live transitions by number.
+  /// Live transitions by number (from the moment their start is sent to the driver).
   var live: [Int: TransitionRecord] = [:]
   /// The last number handed out ("t1" is 1).
   var counter = 0
@@ -57,23 +61,43 @@ package final class TransitionSession {
   var endedOutcomes: [Int: EndSummary] = [:]
   var endedOrder: [Int] = []
   var endedOrderStart = 0
-  /// Records whose engine transition ended and that still need their didEnd.
+  /// Records whose transition ended and that still need their didEnd.
   var pendingEnds: [TransitionRecord] = []
+  /// Requests that read the catalog, waiting behind a change of it (`plugins/load` …) still in progress.
+  var catalogQueue: [() -> Void] = []
+  /// A change of the catalog is in progress.
+  var catalogBusy = false
+  /// Calls made and not yet completed (they keep the host serving after end of input).
+  var outstandingCalls = 0
   /// True once stdin reached its end.
   package private(set) var isInputClosed = false
 
+  /// A session whose plugins and transitions live in `hosting`.
   package init(
-    configuration: Configuration = Configuration(), catalog: any AnimatorCatalog, registry: PluginRegistry?,
-    output: any ProtocolOutput, scheduler: any ProtocolScheduler, pluginLogs: PluginLogQueue = PluginLogQueue()
+    configuration: Configuration = Configuration(), hosting: any PluginHosting, output: any ProtocolOutput,
+    scheduler: any ProtocolScheduler, pluginLogs: PluginLogQueue = PluginLogQueue()
   ) {
     self.configuration = configuration
-    self.catalog = catalog
-    self.factory = TransitionFactory(catalog: catalog)
-    self.registry = registry
+    self.hosting = hosting
+    self.factory = TransitionFactory(catalog: hosting.catalog)
     self.output = output
     self.scheduler = scheduler
     self.pluginLogs = pluginLogs
+    hosting.onFault = { [weak self] in self?.reportFault($0) }
   }
+
+  /// A session on `catalog` in this process; `registry` (when given) serves the `plugins/…` methods.
+  package convenience init(
+    configuration: Configuration = Configuration(), catalog: any AnimatorCatalog, registry: PluginRegistry?,
+    output: any ProtocolOutput, scheduler: any ProtocolScheduler, pluginLogs: PluginLogQueue = PluginLogQueue()
+  ) {
+    self.init(
+      configuration: configuration, hosting: InProcessPlugins(catalog: catalog, registry: registry), output: output,
+      scheduler: scheduler, pluginLogs: pluginLogs)
+  }
+
+  /// The animators transitions can use.
+  package var catalog: any AnimatorCatalog { hosting.catalog }
 
   /// Registers every method of the protocol on `dispatcher`.
   package func register(on dispatcher: Dispatcher) {
@@ -91,23 +115,38 @@ package final class TransitionSession {
     return "transition/update:" + id
   }
 
-  /// Whether the host must keep serving after stdin closed: a real-time transition is still playing.
-  package var hasPendingWork: Bool { !live.isEmpty }
+  /// Whether the host must keep serving after stdin closed: a transition is still playing, or a call into a plugin
+  /// has not come back.
+  package var hasPendingWork: Bool { !live.isEmpty || outstandingCalls > 0 || !catalogQueue.isEmpty || catalogBusy }
 
   /// stdin reached its end: real-time transitions that move run to their end; paused ones and manual-clock ones
   /// end cancelled with reason "inputClosed" (CONVENTIONS, "Time, sampling and the loop").
   package func inputClosed() {
     isInputClosed = true
-    for record in liveRecords where record.clock == .manual || !record.isMoving {
-      record.driver.terminate(reason: "inputClosed")
+    // One still starting is judged when its start is answered.
+    for record in liveRecords where record.started && (record.clock == .manual || !record.isMoving) {
+      terminate(record, reason: "inputClosed")
     }
     reportEnds()
   }
 
-  /// The host is ending early (SIGTERM, `exit`, closed stdout): every transition ends cancelled with `reason`.
-  package func terminateAll(reason: String = "terminated") {
-    for record in liveRecords { record.driver.terminate(reason: reason) }
+  /// The host is ending early (SIGTERM, `exit`, closed stdout): every transition ends cancelled with `reason`, each
+  /// with its last frame and its didEnd, within `deadline` (monotonic seconds) for those whose plugin runs elsewhere.
+  package func terminateAll(reason: String = "terminated", deadline: Double? = nil) {
+    for record in liveRecords { terminate(record, reason: reason) }
+    if hosting.hasOutstandingCalls { hosting.settle(until: deadline ?? scheduler.now + 0.5) }
     reportEnds()
+  }
+
+  /// Ends `record`'s transition with `reason`; its end is reported when the call completes.
+  func terminate(_ record: TransitionRecord, reason: String) {
+    call(record) { done in
+      record.driver.terminate(reason: reason) { [self] frame in
+        keepLastFrame(record, frame)
+        done()
+        reportEnds()
+      }
+    }
   }
 
   // MARK: Records
@@ -137,13 +176,27 @@ package final class TransitionSession {
     return n
   }
 
+  /// Runs `body`, a call into `record`'s driver that calls `done` from its completion: counted, so the host keeps
+  /// serving while it is on its way.
+  func call(_ record: TransitionRecord, _ body: (_ done: @escaping () -> Void) -> Void) {
+    outstandingCalls += 1
+    var finished = false
+    body { [weak self] in
+      guard !finished else { return }
+      finished = true
+      self?.outstandingCalls -= 1
+    }
+  }
+
   /// Routes the transition's events: its end waits in `pendingEnds` for `reportEnds`; misbehaviour and misuse of the
-  /// view model become `window/logMessage` warnings.
+  /// view model become `window/logMessage` warnings; a lost transition is reported at once.
   func observe(_ record: TransitionRecord) {
-    record.driver.onEvent = { [unowned self, unowned record] event in
+    record.driver.onEvent = { [weak self, weak record] event in
+      guard let self, let record else { return }
       let animator = record.driver.animator.qualifiedID
       switch event {
       case .ended(let outcome):
+        guard record.outcome == nil else { return }
         record.outcome = outcome
         pendingEnds.append(record)
       case .misbehaved(let report):
@@ -154,18 +207,28 @@ package final class TransitionSession {
         warn(
           "\(record.id): \(animator) misused the view model: \(misuse)",
           data: ["transition": JSON(record.id), "animator": JSON(animator), "kind": JSON("sceneMisuse")])
+      case .lost(let fault, let lastFrame):
+        ended(record, reason: fault.reason, fault: fault, lastFrame: lastFrame)
+      case .abandoned(let reason, let lastFrame):
+        ended(record, reason: reason, fault: nil, lastFrame: lastFrame)
       }
     }
   }
 
-  // MARK: Frames
+  /// `record` ended without its driver's call (its worker died or was abandoned): reported at once.
+  private func ended(_ record: TransitionRecord, reason: String, fault: PluginFault?, lastFrame: [UInt8]?) {
+    guard record.outcome == nil else { return }
+    record.outcome = .cancelled(reason: reason)
+    record.fault = fault
+    record.lastFrame = record.frames == .none ? nil : lastFrame
+    pendingEnds.append(record)
+    // A transition whose start was never answered is the start's error reply alone.
+    if record.started { reportEnds() }
+  }
 
-  /// Sends the record's next frame (nothing when its `frames` is "none").
-  func emitFrame(_ record: TransitionRecord) {
-    guard record.frames != .none else { return }
-    let stamp = record.stamp(seq: record.seq)
-    record.seq += 1
-    output.sendMessage { record.driver.streamFrame(stamp, mode: record.frames, precision: record.precision, into: &$0) }
+  /// Keeps the frame the call that ended `record` produced: its last frame, sent by `reportEnds`.
+  func keepLastFrame(_ record: TransitionRecord, _ frame: FrameBytes?) {
+    if let frame, record.outcome != nil, record.lastFrame == nil { record.lastFrame = Array(frame) }
   }
 
   // MARK: Real-time clock
@@ -176,7 +239,7 @@ package final class TransitionSession {
   /// whatever the frame rate: a 1 s transition at fps 0.2 still ends at 1 s, with its last frame and didEnd. Frames
   /// are only how often it is shown. Called after every call that may change where the transition stands.
   func updateTimer(_ record: TransitionRecord) {
-    guard record.clock == .realtime else { return }
+    guard record.clock == .realtime, record.started else { return }
     guard record.isMoving else {
       if let timer = record.timer { scheduler.cancel(timer) }
       record.timer = nil
@@ -190,6 +253,8 @@ package final class TransitionSession {
       record.lastReading = now
       record.nextDeadline = now + 1 / record.fps
     }
+    // While an advance is on its way its completion comes back here, with the status it produced.
+    guard !record.advancing else { return }
     scheduleWakeUp(record)
   }
 
@@ -213,7 +278,8 @@ package final class TransitionSession {
   /// The shortest wait for an event: a due event is handled on the next turn of the loop, never in a busy loop.
   static let shortestEventWait = 0.001
 
-  /// A real-time wake-up: advance by the time that passed, then the frame if one is due (or the end).
+  /// A real-time wake-up: advance by the time that passed, then the frame if one is due (or the end). The next
+  /// wake-up is scheduled when this advance has come back, so a transition has one on its way at most.
   private func wakeUp(_ record: TransitionRecord) {
     record.timer = nil
     guard record.outcome == nil, live[record.number] === record else { return }
@@ -221,27 +287,40 @@ package final class TransitionSession {
     var dt = max(0, now - record.lastReading)
     if let planned = record.plannedAdvance { dt = max(dt, planned) }
     record.lastReading = now
-    advance(record, by: dt)
-    flushPluginLogs()
-    if record.outcome == nil {
-      if now >= record.nextDeadline {
-        emitFrame(record)
+    let frameDue = now >= record.nextDeadline
+    advance(record, by: dt, frame: frameDue) { [self] frame in
+      if record.outcome == nil, frameDue {
+        if let frame { output.sendSerializedMessage(frame) }
         // Absolute deadlines keep the rate; after a stall, skip the missed frames instead of bursting.
         let interval = 1 / record.fps
+        let now = scheduler.now
         record.nextDeadline += interval
         if record.nextDeadline <= now { record.nextDeadline = now + interval }
       }
-      updateTimer(record)
     }
-    reportEnds()
   }
 
-  /// Lets `dt` seconds pass for the record's transition (a refusal is a host bug: logged, never a reply).
-  func advance(_ record: TransitionRecord, by dt: Double) {
-    do {
-      _ = try record.driver.perform(.advance(seconds: dt))
-    } catch {
-      diagnostic("\(record.id): advance failed: \(error)")
+  /// Lets `dt` seconds pass for the record's real-time transition (a refusal is a host bug: logged, never a reply),
+  /// with the frame that shows it when `frame` (`then` gets it, unless the transition ended: its last frame is kept
+  /// for `reportEnds`). The timer follows, and ends are reported.
+  func advance(
+    _ record: TransitionRecord, by dt: Double, frame: Bool, then: @escaping (FrameBytes?) -> Void = { _ in }
+  ) {
+    record.advancing = true
+    call(record) { done in
+      record.driver.perform(.advance(seconds: dt), stream: frame) { [self] result, frame in
+        done()
+        record.advancing = false
+        if case .failure(let error) = result { diagnostic("\(record.id): advance failed: \(error)") }
+        flushPluginLogs()
+        if record.outcome == nil {
+          then(frame)
+          if live[record.number] === record { updateTimer(record) }
+        } else {
+          keepLastFrame(record, frame)
+        }
+        reportEnds()
+      }
     }
   }
 
@@ -258,9 +337,13 @@ package final class TransitionSession {
         record.timer = nil
       }
       live[record.number] = nil
-      let summary = EndSummary(outcome)
+      // One whose start was never answered (a shutdown cut it short) was never the client's to hear about.
+      guard record.started else { continue }
+      let summary = EndSummary(outcome, fault: record.fault)
       remember(summary, of: record.number)
-      emitFrame(record)
+      if let frame = record.lastFrame, record.frames != .none {
+        frame.withUnsafeBytes { output.sendSerializedMessage($0) }
+      }
       output.notify("transition/didEnd", summary.json(transition: record.id))
       let waiters = record.waiters
       record.waiters = []
@@ -291,6 +374,13 @@ package final class TransitionSession {
     params.setNew("message", JSON(message))
     if let data { params.setNew("data", data) }
     output.notify("window/logMessage", params.build())
+  }
+
+  /// A plugin's worker died or hung: an error `window/logMessage` with the crash report as `data` (before the didEnd of
+  /// each transition it ended and the replies of the calls it interrupted).
+  func reportFault(_ fault: PluginFault) {
+    flushPluginLogs()
+    logMessage(type: 1, fault.message, data: fault.data)
   }
 
   /// A warning about a transition: `window/logMessage` type 2 to the client, and the same line on stderr (through

@@ -160,3 +160,17 @@ struct ViewTreeDecoder {
     if let value = V.member(json, "match") { view.matchKey = try V.string(value, path + ".match") }
   }
 }
+
+extension ViewTrees {
+  /// Decodes `transition/start`'s `container`, `from` and `to` as the session does (a plugin's worker process
+  /// decodes the trees its parent forwards the same way).
+  ///
+  /// - Throws: 2004 naming the node and the field.
+  package static func decode(container: JSON, from: JSON, to: JSON) throws(ResponseError) -> ViewTrees {
+    do {
+      return try ViewTreeDecoder.decode(container: container, from: from, to: to)
+    } catch {
+      throw error.responseError
+    }
+  }
+}

@@ -171,11 +171,21 @@ import Testing
           + "void *th_plugin_entry(const void *host) { (void)host; return 0; }\n",
         output: plugins + "/libCrashOnLoad.so"))
     unlink(plugins + "/libCrashOnLoad.so.c")
+    // In the host (--isolation none) the crash takes the host down, which removes the copy as it dies.
     let host = try HostProcess(
-      ["--plugin-dir", plugins],
+      ["--isolation", "none", "--plugin-dir", plugins],
       environment: Self.environment(["TMPDIR": temporary, "SWIFT_BACKTRACE": "enable=no"]))
     host.closeStdin()
     #expect(host.waitForExit(timeout: 60) == .signaled(SIGSEGV))
+    #expect(
+      FileSystem.treeInRemovalOrder(temporary) == [temporary],
+      "left behind: \(FileSystem.treeInRemovalOrder(temporary))")
+    // In a worker (the default) the host stays up, reports it, and its worker leaves nothing behind either.
+    let client = try TransitionClient(["--plugin-dir", plugins], environment: Self.environment(["TMPDIR": temporary]))
+    let failed = client.result("plugins/list")["failed"]?.elements ?? []
+    #expect(failed.map { $0["path"]?.stringValue } == [plugins + "/libCrashOnLoad.so"])
+    #expect(failed.first?["error"]?["code"]?.intValue == 1009)
+    #expect(client.finish().status == .exited(0))
     #expect(
       FileSystem.treeInRemovalOrder(temporary) == [temporary],
       "left behind: \(FileSystem.treeInRemovalOrder(temporary))")
@@ -214,17 +224,21 @@ import Testing
       ["--plugin-dir", plugins], environment: Self.environment(["TMPDIR": temporary, "PLANTED_MARKER": marker]))
     let loaded = client.result("plugins/load", ["path": "libOrigin.so"])
     #expect(loaded["id"]?.stringValue == "com.example.test.minimal")
-    let maps = Self.mappings(of: client.host.pid)
+    // What the host and its workers (one runs the plugin) have mapped.
+    let maps = ([client.host.pid] + WorkerProcesses.of(client.host.pid)).map { Self.mappings(of: $0) }.joined()
     #expect(maps.contains(own + "/libhelper.so"), "the plugin's own helper, from its real folder")
     #expect(!maps.contains(temporary + "/libhelper.so"))
     #expect(client.finish().status == .exited(0))
     #expect((try? FileStatus(path: marker)) == nil, "the planted library's constructor ran")
   }
 
+  /// In the host (--isolation none); a worker's crash is a crash report (IsolationTests), and with SWIFT_BACKTRACE set
+  /// its stderr carries the same backtrace.
   @Test func aCrashBacktraceNamesThePluginsRealPathAndItsSymbols() throws {
     let root = TemporaryFolder()
     let client = try TransitionClient(
-      [], environment: Self.environment(["TMPDIR": root.path, "SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no"]))
+      ["--isolation", "none"],
+      environment: Self.environment(["TMPDIR": root.path, "SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no"]))
     client.result("plugins/load", ["path": "libTestPluginValidateCrash.so"])
     client.send([
       "jsonrpc": "2.0", "id": 2, "method": "transition/start",

@@ -18,6 +18,11 @@ final class TransitionClient {
     host = try HostProcess(arguments, environment: environment)
   }
 
+  /// A client of a host started by the caller.
+  init(host: HostProcess) {
+    self.host = host
+  }
+
   /// Sends `message` as one line.
   func send(_ message: JSON) {
     host.send(lines: [message.serialized()])

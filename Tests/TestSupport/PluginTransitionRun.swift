@@ -81,7 +81,7 @@ package final class PluginTransitionRun {
       switch event {
       case .ended(let outcome): self.outcome = outcome
       case .misbehaved(let report): misbehaviors.append(report)
-      case .misusedViewModel: break
+      case .misusedViewModel, .lost, .abandoned: break
       }
     }
   }

@@ -58,6 +58,28 @@ import Testing
     #expect(options.logLevel == .debug)
   }
 
+  @Test func theIsolationFlagsHaveTheDocumentedDefaultsAndSetTheirFields() throws {
+    let (_, defaults) = try options([])
+    #expect(defaults.isolation == .process)
+    #expect(defaults.pluginTimeout == 2)
+    #expect(defaults.pluginMemoryLimit == 1_073_741_824)
+    #expect(defaults.pluginCrashLimit == 3)
+    #expect(defaults.pluginCrashWindow == 60)
+    let (_, options) = try options([
+      "--isolation", "none", "--plugin-timeout", "0.25", "--plugin-memory-limit", "512M", "--plugin-crash-limit=5",
+      "--plugin-crash-window", "120",
+    ])
+    #expect(options.isolation == HostOptions.Isolation.none)
+    #expect(options.pluginTimeout == 0.25)
+    #expect(options.pluginMemoryLimit == 512 * 1024 * 1024)
+    #expect(options.pluginCrashLimit == 5)
+    #expect(options.pluginCrashWindow == 120)
+    // K, M and G are powers of 1024, either case; a plain number is bytes; 0 is no limit.
+    for (text, bytes) in [("64k", 65_536), ("3G", 3 * 1_073_741_824), ("1000", 1000), ("0", 0)] as [(String, UInt64)] {
+      #expect(try self.options(["--plugin-memory-limit", text]).1.pluginMemoryLimit == bytes)
+    }
+  }
+
   @Test func explicitServeAndLaterValuesWin() throws {
     let (command, options) = try options(["serve", "--log-level", "info", "--log-level=error"])
     #expect(command == "serve")
@@ -79,7 +101,11 @@ import Testing
       Issue.record("expected help")
       return
     }
-    for expected in ["Usage: transition-host", "--plugin-dir DIR", "--framing newline|content-length", "inspect"] {
+    for expected in [
+      "Usage: transition-host", "--plugin-dir DIR", "--framing newline|content-length", "inspect",
+      "--isolation process|none", "--plugin-timeout SECONDS", "--plugin-memory-limit BYTES", "--plugin-crash-limit N",
+      "--plugin-crash-window SECONDS",
+    ] {
       #expect(text.contains(expected), "help lacks \(expected)")
     }
     #expect(!text.contains("--clientProcessId"), "hidden options stay hidden")
@@ -121,6 +147,24 @@ import Testing
     (["--max-transitions", "-1"], "invalid value '-1' for '--max-transitions': expected an integer from 1 to 1000000"),
     (["--framing", "lsp"], "invalid value 'lsp' for '--framing': expected newline or content-length"),
     (["--log-level", "trace"], "invalid value 'trace' for '--log-level': expected error, warn, info or debug"),
+    (["--isolation", "thread"], "invalid value 'thread' for '--isolation': expected process or none"),
+    (
+      ["--plugin-timeout", "0"],
+      "invalid value '0' for '--plugin-timeout': expected seconds, a number above 0 and at most 86400"
+    ),
+    (
+      ["--plugin-crash-window", "forever"],
+      "invalid value 'forever' for '--plugin-crash-window': expected seconds, a number above 0 and at most 86400"
+    ),
+    (
+      ["--plugin-memory-limit", "1T"],
+      "invalid value '1T' for '--plugin-memory-limit': expected bytes, a whole number with an optional K, M or G suffix"
+    ),
+    (
+      ["--plugin-crash-limit", "0"],
+      "invalid value '0' for '--plugin-crash-limit': expected an integer from 1 to 1000000"
+    ),
+    (["inspect", "--isolation", "none", "p.so"], "unknown option '--isolation'"),  // serve's own option
     (["extra"], "unexpected argument 'extra'"),
     (["--stdio", "inspect"], "unexpected argument 'inspect'"),
     (["inspect"], "'inspect' needs <plugin.so> [animator]"),

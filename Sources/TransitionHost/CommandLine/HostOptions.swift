@@ -22,6 +22,15 @@ package struct HostOptions: Equatable, Sendable {
   package var maxTransitions = 1024
   /// `--log-level error|warn|info|debug`.
   package var logLevel: LogLevel = .warn
+  /// `--isolation process|none`: plugins in worker processes (the default for `serve`), or in the host's process.
+  package var isolation: Isolation = .process
+  /// `--plugin-timeout SECONDS`: how long one call into plugin code may take before its worker is killed.
+  package var pluginTimeout = 2.0
+  /// `--plugin-memory-limit BYTES`: each worker's memory limit (0: none).
+  package var pluginMemoryLimit: UInt64 = 1 << 30
+  /// `--plugin-crash-limit N` crashes within `--plugin-crash-window SECONDS` mark a plugin crashed.
+  package var pluginCrashLimit = 3
+  package var pluginCrashWindow = 60.0
   /// Operands after the subcommand's options (e.g. the plugin path of `validate`).
   package var operands: [String] = []
   /// `render`'s own options (Render/RenderOptions.swift).
@@ -39,6 +48,15 @@ package struct HostOptions: Equatable, Sendable {
     PluginSetup(
       pluginDirectories: pluginDirectories, environmentPluginDirectories: environmentPluginDirectories,
       allowAnyPluginPath: allowAnyPluginPath, logLevel: logLevel)
+  }
+
+  /// Where `serve` runs plugins (`--isolation`).
+  package enum Isolation: String, CaseIterable, Sendable {
+    /// One worker process per loaded plugin generation: a plugin that crashes, hangs or runs away fails only its own
+    /// transitions.
+    case process
+    /// In the host's own process: no process boundary to cross, and a fault of a plugin ends the host.
+    case none
   }
 
   /// The environment variable that lists extra plugin folders.

@@ -18,6 +18,7 @@ import POSIX
 package final class EventLoop {
   private struct Watcher {
     var descriptor: FileDescriptor
+    var events: PollEvents
     var handler: (_ events: PollEvents) -> Void
   }
 
@@ -73,9 +74,23 @@ package final class EventLoop {
   /// Calls `handler` with the returned events whenever `descriptor` is readable (or hung up, or in error: the
   /// handler's `read` then reports it). Replaces an earlier handler for the same descriptor.
   package func watchReadable(_ descriptor: FileDescriptor, _ handler: @escaping (_ events: PollEvents) -> Void) {
-    unwatch(descriptor)
-    watchers.append(Watcher(descriptor: descriptor, handler: handler))
+    watch(descriptor, for: .readable, handler)
   }
+
+  /// Calls `handler` with the returned events whenever `descriptor` is ready for `events` (readable, writable, or
+  /// both; a hang-up or an error is always reported). Replaces an earlier handler for the same descriptor, in place.
+  package func watch(
+    _ descriptor: FileDescriptor, for events: PollEvents, _ handler: @escaping (_ events: PollEvents) -> Void
+  ) {
+    if let index = watchers.firstIndex(where: { $0.descriptor == descriptor }) {
+      watchers[index] = Watcher(descriptor: descriptor, events: events, handler: handler)
+    } else {
+      watchers.append(Watcher(descriptor: descriptor, events: events, handler: handler))
+    }
+  }
+
+  /// How many descriptors are watched.
+  package var watchedCount: Int { watchers.count }
 
   /// Stops watching `descriptor` (it is not closed).
   package func unwatch(_ descriptor: FileDescriptor) {
@@ -99,7 +114,7 @@ package final class EventLoop {
     if let limit { wake = min(wake ?? limit, limit) }
     guard !watchers.isEmpty || wake != nil else { return false }
 
-    var entries = watchers.map { PollEntry($0.descriptor, .readable) }
+    var entries = watchers.map { PollEntry($0.descriptor, $0.events) }
     let timeout: Int32
     if let wakeTimer {
       armWakeTimer(wakeTimer, for: wake)

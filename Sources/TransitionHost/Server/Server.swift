@@ -76,6 +76,9 @@ package final class Server {
   /// Called once when the server ends everything early (signal, `exit`, closed stdout), before pending
   /// requests are answered and the output is flushed; notifications sent here still go out.
   package var onTerminate: (TerminationReason) -> Void = { _ in }
+  /// Called once as the server ends, whatever ends it, after `onTerminate` and before the last flush: helper processes
+  /// go here (the host must not leave any behind).
+  package var onExit: () -> Void = {}
   /// Called when `shutdown` is received, before its reply.
   package var onShutdown: () -> Void = {}
   /// What `initialize` reports under `capabilities`.
@@ -166,7 +169,7 @@ package final class Server {
       if exitRequested { return finish(.exitNotification) }
       if isInputClosed {
         if !hasPendingWork() && dispatcher.pendingRequestCount == 0 { return finish(nil) }
-        if !loop.hasTimers {
+        if !loop.hasTimers && loop.watchedCount <= (signals == nil ? 0 : 1) {
           logger.warn("stdin closed with work pending but nothing scheduled that could finish it; exiting")
           return finish(nil)
         }
@@ -188,6 +191,7 @@ package final class Server {
       onTerminate(reason)
     }
     if dispatcher.pendingRequestCount > 0 { dispatcher.failAllPending(with: Self.exiting) }
+    onExit()
     while true {
       switch output.flush() {
       case .flushed, .closed, .timedOut:

@@ -3,10 +3,14 @@
 
 import JSONRPC
 import POSIX
+import PluginIsolation
 import TransitionService
 
 /// Installs plugins/…, animators/list and transition/… on a server.
 package enum TransitionProtocol {
+  /// How long SIGTERM waits for workers to end their transitions (of the second the host has to exit in).
+  static let terminationBudget = 0.3
+
   /// Loads the start-up plugins (the built-ins beside the binary, then `--plugin-dir` and
   /// `TRANSITION_HOST_PLUGIN_PATH` folders), registers every method and sets the server's hooks: coalescing of
   /// `transition/update` notifications, end of input (paused and manual transitions end "inputClosed", real-time
@@ -16,22 +20,48 @@ package enum TransitionProtocol {
   /// - Returns: the service (the server's hooks keep it alive).
   @discardableResult
   package static func install(on server: Server, options: HostOptions) -> TransitionSession {
-    let service = TransitionSession.loadingPlugins(
-      options.pluginSetup, configuration: TransitionSession.Configuration(maxTransitions: options.maxTransitions),
-      output: server.dispatcher, scheduler: EventLoopScheduler(loop: server.loop), logger: server.logger)
+    let scheduler = EventLoopScheduler(loop: server.loop)
+    let configuration = TransitionSession.Configuration(maxTransitions: options.maxTransitions)
+    let service: TransitionSession
+    switch options.isolation {
+    case .none:
+      service = TransitionSession.loadingPlugins(
+        options.pluginSetup, configuration: configuration, output: server.dispatcher, scheduler: scheduler,
+        logger: server.logger)
+    case .process:
+      let setup = options.pluginSetup
+      setup.warnAboutIgnoredEntries(of: setup.searchPath, logger: server.logger)
+      let logs = PluginLogQueue(minimumLevel: setup.pluginLogLevel)
+      let plugins = WorkerPlugins(
+        settings: IsolationSettings(
+          // The very binary that is running, even if its file was replaced since.
+          executable: "/proc/self/exe", pluginTimeout: options.pluginTimeout, memoryLimit: options.pluginMemoryLimit,
+          crashLimit: options.pluginCrashLimit, crashWindow: options.pluginCrashWindow, logLevel: setup.pluginLogLevel),
+        searchPath: setup.searchPath, allowAnyPath: setup.allowAnyPluginPath, logs: logs, logger: server.logger)
+      plugins.loadStartupPlugins()
+      plugins.attach(scheduler: scheduler, watcher: scheduler)
+      service = TransitionSession(
+        configuration: configuration, hosting: plugins, output: server.dispatcher, scheduler: scheduler,
+        pluginLogs: logs)
+      service.diagnostic = { [logger = server.logger] in logger.warn($0) }
+    }
     service.register(on: server.dispatcher)
     server.coalescingKey = { [unowned service] in service.coalescingKey($0) }
     server.onInputClosed = { service.inputClosed() }
     server.hasPendingWork = { [unowned service] in service.hasPendingWork }
-    server.onTerminate = { [unowned service] _ in service.terminateAll(reason: "terminated") }
+    server.onTerminate = { [unowned service, unowned scheduler] _ in
+      // Workers that do not answer within the budget are killed; their transitions still end "terminated".
+      service.terminateAll(reason: "terminated", deadline: scheduler.now + Self.terminationBudget)
+    }
+    server.onExit = { [unowned service] in service.hosting.close() }
     server.capabilities.frames = FrameMode.allCases.map(\.rawValue)
     server.capabilities.clocks = ClockKind.allCases.map(\.rawValue)
     return service
   }
 }
 
-/// The event loop's monotonic timers as a `ProtocolScheduler`.
-final class EventLoopScheduler: ProtocolScheduler {
+/// The event loop's monotonic timers as a `ProtocolScheduler`, and its descriptors as `DescriptorWatching`.
+final class EventLoopScheduler: ProtocolScheduler, DescriptorWatching {
   private let loop: EventLoop
   private var timers: [ProtocolTimerID: TimerID] = [:]
   private var nextID: UInt64 = 1
@@ -59,5 +89,13 @@ final class EventLoopScheduler: ProtocolScheduler {
 
   func cancel(_ timer: ProtocolTimerID) {
     if let id = timers.removeValue(forKey: timer) { loop.cancel(id) }
+  }
+
+  func watch(_ descriptor: FileDescriptor, for events: PollEvents, _ handler: @escaping (PollEvents) -> Void) {
+    loop.watch(descriptor, for: events, handler)
+  }
+
+  func unwatch(_ descriptor: FileDescriptor) {
+    loop.unwatch(descriptor)
   }
 }

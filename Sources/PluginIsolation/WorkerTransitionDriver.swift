@@ -1,0 +1,173 @@
+// The parent's driver of a transition that runs in a plugin's worker process: each call becomes one message, its
+// completion runs when the worker's answer (status, events, frame bytes) arrives through the host's event loop. It
+// keeps what the parent must know should the worker die: the stream's position and the restored start state the
+// worker encoded before `animateTransition` ran.
+
+import JSON
+import JSONRPC
+import TransitionEngine
+import TransitionService
+
+/// A transition in a worker, seen from the parent.
+final class WorkerTransitionDriver: TransitionDriver {
+  let animator: AnimatorEntry
+  let operation: String
+  private(set) var status = TransitionStatus.idle
+  var onEvent: (TransitionEvent) -> Void = { _ in }
+  /// The session's number ("t3" is 3), known once `start` is called.
+  private(set) var number = 0
+  private(set) var id = ""
+  let frames: FrameMode
+  /// The grid the worker rounds the frames' lengths to (`precision`).
+  let precision: FramePrecision?
+  /// The `seq` the next forwarded frame must carry.
+  var nextSeq = 0
+  /// The `views` of the start state, encoded by the worker before the animator ran (nil without frames).
+  var restoreViews: [UInt8]?
+  /// The worker it runs in (a lost transition stays lost: it never moves to another).
+  let worker: WorkerProcess
+  private let prepared: PreparedTransition
+  /// Told once when the transition is over (ended or lost), so its generation counts it no more.
+  private let onOver: () -> Void
+  /// Ended (its worker said so) or lost (its worker died).
+  private(set) var isOver = false
+  private var fault: PluginFault?
+
+  init(
+    worker: WorkerProcess, prepared: PreparedTransition, frames: FrameMode, precision: FramePrecision?,
+    onOver: @escaping () -> Void
+  ) {
+    self.worker = worker
+    self.prepared = prepared
+    self.animator = prepared.entry
+    self.operation = prepared.request.operation.name
+    self.frames = frames
+    self.precision = precision
+    self.onOver = onOver
+  }
+
+  // MARK: TransitionDriver
+
+  func start(as id: String, completion: @escaping DriverCompletion) {
+    self.id = id
+    number = Int(id.dropFirst()) ?? 0
+    let request = prepared.request
+    var message = MessageWriter(.start, capacity: 4096)
+    message.int(number)
+    message.string(prepared.entry.qualifiedID)
+    message.string(request.operation.name)
+    var trees: [UInt8] = []
+    (request.treesJSON ?? .null).appendSerialized(to: &trees)
+    message.bytes(trees)
+    message.u32(UInt32(request.params.count))
+    for (name, value) in request.params.sorted(by: { $0.key < $1.key }) {
+      message.string(name)
+      message.parameter(value)
+    }
+    message.bool(request.options.isInteractive)
+    message.bool(request.options.isAnimated)
+    message.double(request.options.completionSpeed)
+    message.curve(request.options.completionCurve)
+    message.string(frames.rawValue)
+    message.optional(precision) { $0.double($1.grid) }
+    worker.host(self)
+    worker.call(message.finish(), as: .start(self, completion))
+  }
+
+  func perform(_ command: TransitionCommand, stream: Bool, completion: @escaping DriverCompletion) {
+    if let fault { return completion(.failure(.fault(fault)), nil) }
+    var message = MessageWriter(.perform)
+    message.int(number)
+    message.command(command)
+    message.bool(stream)
+    worker.call(message.finish(), as: .perform(self, completion))
+  }
+
+  func terminate(reason: String, completion: @escaping (FrameBytes?) -> Void) {
+    guard !isOver else { return completion(nil) }
+    var message = MessageWriter(.terminate)
+    message.int(number)
+    message.string(reason)
+    worker.call(message.finish(), as: .terminate(self, completion))
+  }
+
+  func sample(at moment: SampleMoment, completion: @escaping (Result<FrameBytes, DriverError>) -> Void) {
+    if let fault { return completion(.failure(.fault(fault))) }
+    var message = MessageWriter(.sample)
+    message.int(number)
+    switch moment {
+    case .time(let time):
+      message.bool(true)
+      message.double(time)
+    case .percent(let percent):
+      message.bool(false)
+      message.double(percent)
+    }
+    worker.call(message.finish(), as: .sample(self, completion))
+  }
+
+  func afterPendingCalls(_ body: @escaping () -> Void) {
+    worker.afterPendingCalls(body)
+  }
+
+  // MARK: From the worker
+
+  /// Whether the worker has answered its start.
+  var hasStarted: Bool { status.state != .idle }
+
+  /// The status after a call.
+  func apply(_ status: TransitionStatus) {
+    self.status = status
+    if status.state.isEnded { over() }
+  }
+
+  /// An event the worker reported during a call.
+  func deliver(_ event: TransitionEvent) {
+    guard fault == nil else { return }
+    onEvent(event)
+  }
+
+  /// Its worker died: the transition is over, back at its start (its last frame shows that state, as a full frame).
+  func lose(_ fault: PluginFault) {
+    guard !isOver else { return }
+    self.fault = fault
+    status.state = .ended(.cancelled(reason: fault.reason))
+    over()
+    onEvent(.lost(fault, lastFrame: restoredFrame()))
+  }
+
+  /// Ends the transition as the host's own cancellation (`reason`), without its worker: the worker was killed at
+  /// shutdown before it answered. Its last frame is the restored start state.
+  func abandon(reason: String) {
+    guard !isOver else { return }
+    status.state = .ended(.cancelled(reason: reason))
+    over()
+    onEvent(.abandoned(reason: reason, lastFrame: restoredFrame()))
+  }
+
+  /// Its start failed in the worker: there is no transition to end.
+  func startFailed() {
+    over()
+  }
+
+  private func over() {
+    guard !isOver else { return }
+    isOver = true
+    worker.release(self)
+    onOver()
+  }
+
+  /// The whole `transition/frame` message of the restored start state: frame `nextSeq`, time and percent 0, phase
+  /// "ended", the views the worker encoded at the start; nil without them, or when they do not make a frame.
+  private func restoredFrame() -> [UInt8]? {
+    guard frames != .none, let views = restoreViews else { return nil }
+    var message = FrameCheck.prefix(transition: id, seq: nextSeq)
+    message += Array(#""time":0,"percent":0,"phase":"ended","views":"#.utf8)
+    message += views
+    message += [UInt8(ascii: "}"), UInt8(ascii: "}")]
+    let problem = message.withUnsafeBytes { FrameCheck.problem($0, transition: id, seq: nextSeq) }
+    guard problem == nil else { return nil }
+    nextSeq += 1
+    return message
+  }
+}
