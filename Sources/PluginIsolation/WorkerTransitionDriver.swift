@@ -26,7 +26,10 @@ final class WorkerTransitionDriver: TransitionDriver {
   var restoreViews: [UInt8]?
   /// The worker it runs in (a lost transition stays lost: it never moves to another).
   let worker: WorkerProcess
-  private let prepared: PreparedTransition
+  /// The checked request until `start` has encoded it into the start message: then dropped, since the decoded trees
+  /// and their JSON are by far the biggest part of a transition and the parent needs neither again (the worker keeps
+  /// the transition's state; a crash restores from `restoreViews`, which the worker encoded).
+  private var prepared: PreparedTransition?
   /// Told once when the transition is over (ended or lost), so its generation counts it no more.
   private let onOver: () -> Void
   /// Ended (its worker said so) or lost (its worker died).
@@ -51,6 +54,8 @@ final class WorkerTransitionDriver: TransitionDriver {
   func start(as id: String, completion: @escaping DriverCompletion) {
     self.id = id
     number = Int(id.dropFirst()) ?? 0
+    guard let prepared else { preconditionFailure("\(id) started twice") }
+    self.prepared = nil
     let request = prepared.request
     var message = MessageWriter(.start, capacity: 4096)
     message.int(number)
