@@ -257,6 +257,17 @@ targets += [
   .target(name: "TransitionKit", dependencies: ["CTransitionABI"])
 ]
 
+// MARK: - UIKit, QuartzCore, CoreGraphics, TransitionFoundation: the SDK under Apple's module names
+
+// So that transition files copied from an iOS app keep their imports (docs/writing-plugins.md, "Porting from UIKit").
+// Each re-exports TransitionKit and the C library's math; none loads Foundation. TransitionFoundation stands in for
+// `import Foundation` in targets built with `-module-alias Foundation=TransitionFoundation` (Linux's own Foundation
+// declares a second CGFloat, CGRect and NSObject). Static, as TransitionKit.
+for name in ["UIKit", "QuartzCore", "CoreGraphics", "TransitionFoundation"] {
+  products.append(.library(name: name, type: .static, targets: [name]))
+  targets.append(.target(name: name, dependencies: ["TransitionKit"]))
+}
+
 // MARK: - TransitionRender: `transition-host render`, JSON Lines and the HTML preview, a client of the service
 
 targets += [
@@ -349,6 +360,30 @@ targets.append(
   )
 )
 
+// MARK: - UIKit examples (Examples/uikit/<Name>, product UIKitExample<Name>, never auto-loaded)
+
+// Transition files in plain UIKit idiom, compiled as they are with one declaration file each (Declaration.swift);
+// the AnimatorTests and PluginValidatorTests load them with dlopen. `import Foundation` in them is
+// TransitionFoundation (the module alias). TransitionKit is named beside UIKit because SwiftPM's incremental build
+// does not rebuild a target when a module it sees only through another's re-export changes (stale class layouts).
+for name in ["Flip", "PullDown", "Segue", "Sheet"] {
+  products.append(.library(name: "UIKitExample\(name)", type: .dynamic, targets: ["UIKitExample\(name)"]))
+  targets.append(
+    .target(
+      name: "UIKitExample\(name)",
+      dependencies: [
+        "CoreGraphics",
+        "QuartzCore",
+        "TransitionFoundation",
+        "TransitionKit",
+        "UIKit",
+      ],
+      path: "Examples/uikit/\(name)",
+      swiftSettings: [.unsafeFlags(["-module-alias", "Foundation=TransitionFoundation"])]
+    )
+  )
+}
+
 // MARK: - Test fixture plugins (Tests/Fixtures/<Name>, product TestPlugin<Name>, never auto-loaded)
 
 // C plugins that the PluginHost tests load with dlopen from the build folder (never linked: they all export
@@ -418,6 +453,18 @@ for name in [
   products.append(.library(name: "TestPlugin\(name)", type: .dynamic, targets: ["TestPlugin\(name)"]))
   targets.append(.target(name: "TestPlugin\(name)", dependencies: ["TransitionKit"], path: "Tests/Fixtures/\(name)"))
 }
+// The UIKit face of the SDK, declared as UIKit code is (UIKitSurfaceTests).
+products.append(.library(name: "TestPluginUIKitSurface", type: .dynamic, targets: ["TestPluginUIKitSurface"]))
+targets.append(
+  .target(
+    name: "TestPluginUIKitSurface",
+    dependencies: [
+      "TransitionKit",
+      "UIKit",
+    ],
+    path: "Tests/Fixtures/UIKitSurface"
+  )
+)
 
 // MARK: - Benchmarks: `make bench` (figures only; timings never go in the tests)
 

@@ -136,7 +136,7 @@ final class SheetPresentationController: UIPresentationController {
       dimmingView = UIView(frame: containerView.bounds, id: Self.dimmingID)
       dimmingView.backgroundColor = .black
       dimmingView.alpha = coordinator[SheetAnimator.backgroundAlpha]
-      if let presented = presentedViewController?.view {
+      if let presented = presentedViewController.view {
         containerView.insertSubview(dimmingView, belowSubview: presented)
       } else {
         containerView.addSubview(dimmingView)

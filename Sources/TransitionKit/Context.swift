@@ -46,25 +46,100 @@ public struct TransitionOperation: Hashable, Sendable, ExpressibleByStringLitera
   public var description: String { rawValue }
 }
 
-/// One side of the transition, as UIKit's view controller: here, the root view of that side's tree.
-public final class UIViewController: Hashable {
-  /// The root view of the side's tree (UIKit's `viewController.view`).
-  public let view: UIView!
-  let key: UITransitionContextViewControllerKey
-  weak var context: TransitionContext?
+/// A view controller of the transition, as UIKit's: one side (presenting or presented; from or to), whose `view` is
+/// the root of that side's tree, or the navigation controller of a push or pop.
+///
+/// The SDK makes one object per side for the animator instance's life, so `===` holds between what the delegate
+/// was given, the presentation controller's `presentedViewController` and `viewController(forKey:)`. `view` is nil
+/// until the host has given the transition's context (a delegate asked for a presentation controller before the
+/// transition starts sees the objects, not their views yet).
+public class UIViewController: NSObject {
+  enum Role {
+    /// The to side of a presentation, push or segue; the from side of a dismissal, pop or unwind.
+    case presented
+    /// The other side.
+    case presenting
+    /// The navigation controller of a push or pop; its view is the container.
+    case navigation
+  }
 
-  init(view: UIView?, key: UITransitionContextViewControllerKey, context: TransitionContext) {
-    self.view = view
-    self.key = key
-    self.context = context
+  let role: Role
+  weak var session: Session?
+  private var resolvedView: UIView?
+  /// The pending `beginAppearanceTransition` (is appearing), for UIKit's unbalanced-calls warning.
+  private var pendingAppearance: Bool?
+
+  init(role: Role, session: Session?) {
+    self.role = role
+    self.session = session
+  }
+
+  /// The context key of this side, once the operation is known.
+  var key: UITransitionContextViewControllerKey? {
+    guard let session, session.hasContext else { return nil }
+    switch role {
+    case .presented: return session.isBackward ? .from : .to
+    case .presenting: return session.isBackward ? .to : .from
+    case .navigation: return nil
+    }
+  }
+
+  /// The root view of the side's tree (UIKit's `viewController.view`); the container for the navigation
+  /// controller; nil before the host gave the transition's context.
+  public var view: UIView! {
+    if let resolvedView { return resolvedView }
+    guard let session, session.hasContext else { return nil }
+    if role == .navigation {
+      resolvedView = session.context.containerView
+    } else if let key {
+      resolvedView = session.context.rootView(forKey: key)
+    }
+    return resolvedView
   }
 
   /// The coordinator of the transition that is running, for alongside animations (UIKit's
   /// `viewController.transitionCoordinator`).
-  public var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { context }
+  public var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? {
+    guard let session, session.hasContext else { return nil }
+    return session.context
+  }
 
-  public static func == (a: UIViewController, b: UIViewController) -> Bool { a === b }
-  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+  /// The navigation controller of a push or pop; nil for other operations (and for the navigation controller).
+  public var navigationController: UINavigationController? {
+    guard role != .navigation, let session, session.hasContext, session.context.operation.isNavigation else {
+      return nil
+    }
+    return session.navigationController
+  }
+
+  /// Tells the view controller that its view is about to appear (`true`) or disappear. The host has no view
+  /// controller life cycle to drive, so the call is recorded (the host's log, debug level) and changes nothing; an
+  /// `endAppearanceTransition` without it is logged as UIKit logs it ("Unbalanced calls").
+  public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+    pendingAppearance = isAppearing
+    log(TH_LOG_DEBUG, "beginAppearanceTransition(\(isAppearing), animated: \(animated)) on \(self)")
+  }
+
+  /// Ends the appearance transition `beginAppearanceTransition` began (recorded, as it).
+  public func endAppearanceTransition() {
+    guard let isAppearing = pendingAppearance else {
+      log(TH_LOG_WARNING, "Unbalanced calls to begin/end appearance transitions for \(self)")
+      return
+    }
+    pendingAppearance = nil
+    log(TH_LOG_DEBUG, "endAppearanceTransition() on \(self) (did \(isAppearing ? "appear" : "disappear"))")
+  }
+
+  /// `<UIViewController: presented (to), view second>`: which side, and its root's id once known.
+  public override var description: String {
+    let side = key.map { " (\($0 == .to ? "to" : "from"))" } ?? ""
+    let root = resolvedView.map { ", view \($0.identifier)" } ?? ""
+    return "<\(String(describing: type(of: self))): \(role)\(side)\(root)>"
+  }
+
+  private func log(_ level: th_log_level, _ message: String) {
+    if let session { session.log(level, "TransitionKit: \(message)") } else { PluginRuntime.log(level, message) }
+  }
 }
 
 /// UIViewControllerContextTransitioning: what an animator sees of its transition.
@@ -79,6 +154,9 @@ public protocol UIViewControllerContextTransitioning: AnyObject {
   var transitionWasCancelled: Bool { get }
   /// What the transition does (present, dismiss, push, pop, segue, unwind or the client's own).
   var operation: TransitionOperation { get }
+  /// The rotation the container undergoes during the transition: always the identity here (the host's container
+  /// never rotates; UIKit gives ±90° or 180° for an interface rotation).
+  var targetTransform: CGAffineTransform { get }
 
   /// The view to animate for `key`, or nil when UIKit would return nil: the presenter's view that a presentation
   /// keeps on screen (the animator must not touch it).
@@ -143,6 +221,8 @@ extension UIViewControllerTransitionCoordinator {
 }
 
 extension UIViewControllerContextTransitioning {
+  public var targetTransform: CGAffineTransform { .identity }
+
   /// `addDriver(duration:delay:update:completion:)` with no delay and no completion.
   @discardableResult
   public func addDriver(duration: TimeInterval, update: @escaping (TimeInterval, CGFloat) -> Void) -> Bool {
@@ -157,7 +237,6 @@ public final class TransitionContext: UIViewControllerTransitionCoordinator {
   /// no-ops and neutral answers.
   weak var session: Session?
   private var cachedOperation: TransitionOperation?
-  private var viewControllers: [UInt32: UIViewController] = [:]
 
   init(session: Session) {
     self.session = session
@@ -208,16 +287,18 @@ public final class TransitionContext: UIViewControllerTransitionCoordinator {
   }
 
   public func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
-    if let cached = viewControllers[key.key] { return cached }
+    guard let controller = live("viewController(forKey:)")?.viewController(forKey: key) else { return nil }
+    return controller.view == nil ? nil : controller
+  }
+
+  /// The root of the tree on side `key` (`viewController(forKey:).view`), or nil when the host refuses.
+  func rootView(forKey key: UITransitionContextViewControllerKey) -> UIView? {
     guard let session = live("viewController(forKey:)") else { return nil }
     var out = th_view(id: 0)
     let ok = session.call(\.view_controller_for_key, "transitionContext.viewController(forKey:)") {
       $0($1, th_view_key(rawValue: key.key), &out)
     }
-    guard ok, let view = session.view(out) else { return nil }
-    let controller = UIViewController(view: view, key: key, context: self)
-    viewControllers[key.key] = controller
-    return controller
+    return ok ? session.view(out) : nil
   }
 
   public func initialFrame(for vc: UIViewController) -> CGRect {
@@ -301,8 +382,8 @@ public final class TransitionContext: UIViewControllerTransitionCoordinator {
     _ name: String, _ vc: UIViewController
   ) -> CGRect {
     var out = th_rect()
-    guard let session = live(name) else { return .zero }
-    let ok = session.call(member, "transitionContext.\(name)") { $0($1, th_view_key(rawValue: vc.key.key), &out) }
+    guard let session = live(name), let key = vc.key, vc.session === session else { return .zero }
+    let ok = session.call(member, "transitionContext.\(name)") { $0($1, th_view_key(rawValue: key.key), &out) }
     return ok ? CGRect(out) : .zero
   }
 }

@@ -150,6 +150,37 @@ public struct CGRect: Hashable, Sendable, CustomStringConvertible {
   public var description: String { "(\(origin.x), \(origin.y), \(size.width), \(size.height))" }
 }
 
+/// UIEdgeInsets: distances to inset each edge of a rectangle by (negative values grow it).
+public struct UIEdgeInsets: Hashable, Sendable, CustomStringConvertible {
+  public var top: CGFloat
+  public var left: CGFloat
+  public var bottom: CGFloat
+  public var right: CGFloat
+
+  /// The insets (top, left, bottom, right).
+  public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+    (self.top, self.left, self.bottom, self.right) = (top, left, bottom, right)
+  }
+
+  /// No insets.
+  public init() { self.init(top: 0, left: 0, bottom: 0, right: 0) }
+
+  /// No insets.
+  public static let zero = UIEdgeInsets()
+
+  public var description: String { "{\(top), \(left), \(bottom), \(right)}" }
+}
+
+extension CGRect {
+  /// The rectangle with each edge moved inward by `insets` (UIKit's `inset(by:)`, UIEdgeInsetsInsetRect: the
+  /// origin moves by left and top, the size shrinks by left + right and top + bottom).
+  public func inset(by insets: UIEdgeInsets) -> CGRect {
+    CGRect(
+      x: origin.x + insets.left, y: origin.y + insets.top, width: size.width - insets.left - insets.right,
+      height: size.height - insets.top - insets.bottom)
+  }
+}
+
 /// A 2-D affine transform, as CGAffineTransform: the matrix [a b 0; c d 0; tx ty 1] applied to row vectors.
 /// A view's `transform` is the affine part of its layer's `CATransform3D`.
 public struct CGAffineTransform: Hashable, Sendable, CustomStringConvertible {

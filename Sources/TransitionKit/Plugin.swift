@@ -65,8 +65,12 @@ public protocol TransitionPlugin {
   static var vendor: StaticString? { get }
   /// Default nil.
   static var summary: StaticString? { get }
-  /// At least one; ids unique.
+  /// The TransitionKit-native animators. Default none (list `exports` instead).
   static var animators: [any TransitionAnimator.Type] { get }
+  /// Every animator the plugin offers, at least one, ids unique: native ones (`.native(A.self)`) and UIKit code
+  /// declared as it is (`.animator`, `.transitioningDelegate`, `.navigationControllerDelegate`). Default: the
+  /// `animators`, as native exports.
+  static var exports: [TransitionPluginExport] { get }
   /// One-time set-up when the first load of the library is accepted; return false to refuse loading. The SDK
   /// counts the host's init/deinit pairs, so this runs once however often the host calls init. Default: true.
   static func initialize() -> Bool
@@ -75,6 +79,8 @@ public protocol TransitionPlugin {
 }
 
 extension TransitionPlugin {
+  public static var animators: [any TransitionAnimator.Type] { [] }
+  public static var exports: [TransitionPluginExport] { animators.map(TransitionPluginExport.native) }
   public static var vendor: StaticString? { nil }
   public static var summary: StaticString? { nil }
   public static func initialize() -> Bool { true }
@@ -96,7 +102,7 @@ enum PluginRuntime {
     // @unchecked: pointers into immortal memory (the descriptor is never freed; the host table is the host's,
     // valid until deinit), guarded by the mutex below.
     var descriptor: UnsafeMutablePointer<th_plugin_descriptor>?
-    var animatorTypes: [UnsafeRawPointer: any TransitionAnimator.Type] = [:]
+    var exports: [UnsafeRawPointer: TransitionPluginExport] = [:]
     var plugin: (any TransitionPlugin.Type)?
     var initCount = 0
     var host: Host?
@@ -114,9 +120,9 @@ enum PluginRuntime {
         state.pluginContext = context
       }
       if let descriptor = state.descriptor { return Unchecked(descriptor) }
-      let (descriptor, types) = DescriptorBuilder.build(plugin)
+      let (descriptor, exports) = DescriptorBuilder.build(plugin)
       state.descriptor = descriptor
-      state.animatorTypes = types
+      state.exports = exports
       state.plugin = plugin
       return Unchecked(descriptor)
     }
@@ -138,9 +144,9 @@ enum PluginRuntime {
     found.value.0?.log(found.value.1, level, message)
   }
 
-  static func animatorType(_ descriptor: UnsafePointer<th_animator_descriptor>?) -> (any TransitionAnimator.Type)? {
+  static func export(_ descriptor: UnsafePointer<th_animator_descriptor>?) -> TransitionPluginExport? {
     guard let descriptor else { return nil }
-    return state.withLock { Unchecked($0.animatorTypes[UnsafeRawPointer(descriptor)]) }.value
+    return state.withLock { Unchecked($0.exports[UnsafeRawPointer(descriptor)]) }.value
   }
 }
 
@@ -164,7 +170,7 @@ extension Session {
 enum DescriptorBuilder {
   static func build(
     _ plugin: any TransitionPlugin.Type
-  ) -> (UnsafeMutablePointer<th_plugin_descriptor>, [UnsafeRawPointer: any TransitionAnimator.Type]) {
+  ) -> (UnsafeMutablePointer<th_plugin_descriptor>, [UnsafeRawPointer: TransitionPluginExport]) {
     let descriptor = zeroed(th_plugin_descriptor.self)
     descriptor.pointee.struct_size = UInt32(MemoryLayout<th_plugin_descriptor>.size)
     descriptor.pointee.abi_major = TH_ABI_VERSION_MAJOR
@@ -177,30 +183,29 @@ enum DescriptorBuilder {
     descriptor.pointee.`init` = initThunk
     descriptor.pointee.`deinit` = deinitThunk
 
-    var types: [UnsafeRawPointer: any TransitionAnimator.Type] = [:]
-    let animatorTypes = plugin.animators
-    let list = UnsafeMutablePointer<UnsafePointer<th_animator_descriptor>?>.allocate(
-      capacity: max(animatorTypes.count, 1))
-    for (index, type) in animatorTypes.enumerated() {
-      let animator = animatorDescriptor(type)
+    var byDescriptor: [UnsafeRawPointer: TransitionPluginExport] = [:]
+    let exports = plugin.exports
+    let list = UnsafeMutablePointer<UnsafePointer<th_animator_descriptor>?>.allocate(capacity: max(exports.count, 1))
+    for (index, export) in exports.enumerated() {
+      let animator = animatorDescriptor(export)
       list[index] = UnsafePointer(animator)
-      types[UnsafeRawPointer(animator)] = type
+      byDescriptor[UnsafeRawPointer(animator)] = export
     }
-    descriptor.pointee.animator_count = UInt32(animatorTypes.count)
+    descriptor.pointee.animator_count = UInt32(exports.count)
     descriptor.pointee.animators = UnsafePointer(list)
-    return (descriptor, types)
+    return (descriptor, byDescriptor)
   }
 
-  static func animatorDescriptor(_ type: any TransitionAnimator.Type) -> UnsafeMutablePointer<th_animator_descriptor> {
+  static func animatorDescriptor(_ export: TransitionPluginExport) -> UnsafeMutablePointer<th_animator_descriptor> {
     let animator = zeroed(th_animator_descriptor.self)
     animator.pointee.struct_size = UInt32(MemoryLayout<th_animator_descriptor>.size)
-    animator.pointee.id = cString(type.id)
-    animator.pointee.name = cString(type.name)
-    animator.pointee.description = type.summary.map(cString)
-    if let operations = type.operations {
+    animator.pointee.id = cString(export.id)
+    animator.pointee.name = cString(export.name)
+    animator.pointee.description = export.summary.map(cString)
+    if let operations = export.operations {
       animator.pointee.operations = UnsafePointer(stringList(operations.map(\.rawValue)))
     }
-    let parameters = type.parameters
+    let parameters = export.parameters
     if !parameters.isEmpty {
       let list = UnsafeMutablePointer<UnsafePointer<th_param_descriptor>?>.allocate(capacity: parameters.count)
       for (index, parameter) in parameters.enumerated() { list[index] = UnsafePointer(paramDescriptor(parameter)) }
@@ -301,10 +306,10 @@ private let deinitThunk: @convention(c) () -> Void = {
 private let createThunk:
   @convention(c) (UnsafePointer<th_animator_descriptor>?, UnsafePointer<th_host_info>?) -> UnsafeMutableRawPointer? = {
     descriptor, info in
-    guard let type = PluginRuntime.animatorType(descriptor), let info else { return nil }
+    guard let export = PluginRuntime.export(descriptor), let info else { return nil }
     let (host, context) = PluginRuntime.hostTable(info)
     guard let host else { return nil }
-    let session = Session(host: host, pluginContext: context, animatorType: type)
+    let session = Session(host: host, pluginContext: context, export: export)
     return Unmanaged.passRetained(session).toOpaque()
   }
 
@@ -316,19 +321,25 @@ private let destroyThunk: @convention(c) (UnsafeMutableRawPointer?) -> Void = { 
 private let durationThunk: @convention(c) (UnsafeMutableRawPointer?, th_context) -> Double = { instance, ctx in
   guard let session = Session.from(instance) else { return 0 }
   return session.enter(ctx) {
-    session.animator.transitionDuration(using: ctx.id == 0 ? nil : session.context)
+    session.resolveAnimator()?.transitionDuration(using: ctx.id == 0 ? nil : session.context) ?? 0
   }
 }
 
 private let animateThunk: @convention(c) (UnsafeMutableRawPointer?, th_context) -> Void = { instance, ctx in
   guard let session = Session.from(instance) else { return }
-  session.enter(ctx) { session.animator.animateTransition(using: session.context) }
+  session.enter(ctx) {
+    if let animator = session.resolveAnimator() {
+      animator.animateTransition(using: session.context)
+    } else {
+      session.completeWithoutAnimation()
+    }
+  }
 }
 
 private let endedThunk: @convention(c) (UnsafeMutableRawPointer?, th_context, Bool) -> Void = {
   instance, ctx, completed in
   guard let session = Session.from(instance) else { return }
-  session.enter(ctx) { session.animator.animationEnded(completed) }
+  session.enter(ctx) { session.resolveAnimator()?.animationEnded(completed) }
 }
 
 private let extensionThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = {

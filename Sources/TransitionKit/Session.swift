@@ -18,9 +18,27 @@ final class Session: @unchecked Sendable {
   /// The transition context of the latest host call (the host passes the same one to every call of a transition;
   /// {0} before the first call that has one).
   private(set) var ctx = th_context(id: 0)
-  let animator: any TransitionAnimator
-  /// Made once, when the instance is created (the host asks for the extension before anything else).
-  let presentationController: UIPresentationController?
+  /// Where the animator comes from: the instance itself, or a delegate that vends it.
+  let source: AnimatorSource
+  /// The animator the delegate vended, and for which operation (nil: asked before the host gave a context).
+  var resolved: (operation: TransitionOperation?, animator: (any UIViewControllerAnimatedTransitioning)?)?
+  /// Made once, when the host first asks for the extension (before any transition call), with its session set.
+  private(set) lazy var presentationController: UIPresentationController? = {
+    let controller = Session.$current.withValue(self) { makePresentationController() }
+    controller?.session = self
+    return controller
+  }()
+  /// The presented side (the to side of a presentation, push or segue; the from side of a dismissal, pop or
+  /// unwind) and the presenting side: one object each for the instance's life, so `===` holds as in UIKit, with the
+  /// side's root as `view` once the host has given a context.
+  private(set) lazy var presentedViewController = UIViewController(role: .presented, session: self)
+  private(set) lazy var presentingViewController = UIViewController(role: .presenting, session: self)
+  /// The navigation controller of a push or pop (`viewController.navigationController`).
+  private(set) lazy var navigationController = UINavigationController(session: self)
+  /// The segue whose `perform()` runs this transition (a segue export), for `present` and `dismiss`.
+  var runningSegue: UIStoryboardSegue?
+  /// UIApplication's key window (see `window`).
+  private var cachedWindow: UIWindow?
   /// How many animations functions are running (for `UIView.performWithoutAnimation`).
   var animationDepth = 0
   /// The blocks whose closures are running, innermost last, with the part that runs ("animations",
@@ -31,12 +49,10 @@ final class Session: @unchecked Sendable {
   /// The UIKit-shaped context given to the animator.
   private(set) lazy var context = TransitionContext(session: self)
 
-  init(host: Host, pluginContext: th_context, animatorType: any TransitionAnimator.Type) {
+  init(host: Host, pluginContext: th_context, export: TransitionPluginExport) {
     self.host = host
     self.pluginContext = pluginContext
-    let animator = animatorType.init()
-    self.animator = animator
-    self.presentationController = animator.makePresentationController()
+    self.source = export.makeSource()
   }
 
   deinit {
@@ -47,8 +63,19 @@ final class Session: @unchecked Sendable {
   /// Runs `body` as a host → plugin call with `ctx`: the session is current, and calls use that context.
   func enter<R>(_ ctx: th_context, _ body: () -> R) -> R {
     if ctx.id != 0 { self.ctx = ctx }
-    presentationController?.session = self
     return Session.$current.withValue(self, operation: body)
+  }
+
+  /// UIApplication's key window here: a proxy of the container (its own object, not `containerView`), so it has
+  /// the container's bounds; nil before the host gave a context.
+  var window: UIWindow? {
+    if let cachedWindow { return cachedWindow }
+    var out = th_view(id: 0)
+    guard hasContext, call(\.container_view, "UIApplication.shared.keyWindow", { $0($1, &out) }), out.id != 0 else {
+      return nil
+    }
+    cachedWindow = UIWindow(handle: out.id, session: self)
+    return cachedWindow
   }
 
   /// Whether a transition context is known (the host passes {0} when it asks for a duration before a transition

@@ -9,7 +9,7 @@ internal import CTransitionABI
 /// Calls the host refuses (a view of a transition that has ended, a tree change that would make a cycle, a value
 /// that is not finite) change nothing, return neutral values (`.zero`, nil, false) and are logged as misbehaviour;
 /// they never trap.
-public class UIView: Hashable, CustomStringConvertible {
+public class UIView: NSObject {
   /// The host's handle ({0} never: a proxy always names a view).
   let handle: UInt64
   /// The transition the view belongs to; nil once the animator instance is gone.
@@ -21,6 +21,12 @@ public class UIView: Hashable, CustomStringConvertible {
     self.handle = handle
     self.session = session
     self.isMadeWithoutID = false
+    super.init()
+  }
+
+  /// A new plain view with a zero frame: `UIView(frame: .zero)`, as in UIKit.
+  public convenience override init() {
+    self.init(frame: .zero)
   }
 
   /// A new plain view (transparent, visible, no superview) with `frame`, for chrome such as a dimming view: UIKit's
@@ -48,14 +54,20 @@ public class UIView: Hashable, CustomStringConvertible {
     self.handle = made.id
     self.session = made.id == 0 ? nil : session
     self.isMadeWithoutID = id?.isEmpty ?? true
+    super.init()
     if made.id != 0 {
       session?.register(self)
       self.frame = frame
     }
   }
 
-  public static func == (a: UIView, b: UIView) -> Bool { a === b || (a.handle == b.handle && a.session === b.session) }
-  public func hash(into hasher: inout Hasher) { hasher.combine(handle) }
+  /// The same host view of the same transition (a view and its window proxy, say).
+  public override func isEqual(_ object: Any?) -> Bool {
+    guard let other = object as? UIView else { return false }
+    return other === self || (other.handle == handle && other.session === session)
+  }
+
+  public override var hash: Int { handle.hashValue }
 
   var th: th_view { th_view(id: handle) }
 
@@ -80,7 +92,7 @@ public class UIView: Hashable, CustomStringConvertible {
 
   /// `UIView(id)`: the view's id in the scene (its node's id in the client's tree, or the id the plugin gave it);
   /// for a view the plugin made without an id, `UIView(view-2, made without an id)`, since the host chose that one.
-  public var description: String {
+  public override var description: String {
     guard session != nil else { return "UIView(#\(handle))" }
     return "UIView(\(identifier)\(isMadeWithoutID ? ", made without an id" : ""))"
   }
@@ -111,6 +123,15 @@ public class UIView: Hashable, CustomStringConvertible {
     get { getNumber(TH_PROP_ALPHA, "alpha") }
     set { setNumber(TH_PROP_ALPHA, "alpha", newValue) }
   }
+
+  /// Whether touches reach the view (UIKit's default, true). Kept by the view's proxy for the transition; the host
+  /// has no touches, so it changes nothing on screen and is not in frames.
+  public var isUserInteractionEnabled = true
+
+  /// An integer the app uses to find the view again (`viewWithTag(_:)`); 0 by default. Kept by the view's proxy for
+  /// the transition: the client's view tree has no tags, so a later transition (a dismissal) does not see them;
+  /// find views across transitions by id (`viewWithID`).
+  public var tag = 0
 
   /// Whether the view is hidden (not animatable: changes at once, also inside animations blocks).
   public var isHidden: Bool {
@@ -215,6 +236,16 @@ public class UIView: Hashable, CustomStringConvertible {
       current = candidate.superview
     }
     return false
+  }
+
+  /// The view whose `tag` is `tag` in this view's subtree, itself first, then depth first, back to front; nil when
+  /// there is none.
+  public func viewWithTag(_ tag: Int) -> UIView? {
+    if self.tag == tag { return self }
+    for subview in subviews {
+      if let found = subview.viewWithTag(tag) { return found }
+    }
+    return nil
   }
 
   /// The view with id `id` in this view's subtree (itself included), or nil: the counterpart of UIKit's

@@ -3,6 +3,19 @@ import TestSupport
 import Testing
 import TransitionEngine
 
+/// Who runs the seed's pull-down: the built-in TransitionKit animator, or the UIKit example (Examples/uikit/PullDown: a
+/// transitioning delegate, an animation controller and a presentation controller as the app has them, and a
+/// declaration file). Both must give the seed's geometry.
+enum PullDownImplementation: String, CaseIterable, Sendable {
+  case builtIn = "pull-down"
+  case uikitExample = "pull"
+
+  var animatorID: String { rawValue }
+  var path: String {
+    self == .builtIn ? BuildProducts.builtInPlugin("PullDown") : BuildProducts.uikitExample("PullDown")
+  }
+}
+
 /// pull-down (reference §12.1): 0.5 s, easeInOut. Present: the to view starts at y = −height (the container's
 /// bounds shifted up), is added on top, and moves to the bounds. Dismiss: the to view is inserted below at the
 /// bounds, the from view moves to y = −height. The presentation controller removes the presenter's view.
@@ -20,10 +33,12 @@ import TransitionEngine
   }
 
   static func run(
-    _ operation: TransitionOperation, params: [String: ParameterValue] = [:], interactive: Bool = false
+    _ operation: TransitionOperation, params: [String: ParameterValue] = [:], interactive: Bool = false,
+    by implementation: PullDownImplementation = .builtIn
   ) throws -> AnimatorRun {
     try AnimatorRun(
-      "PullDown", "pull-down", operation: operation, params: params, interactive: interactive
+      "PullDown", implementation.animatorID, operation: operation, params: params, interactive: interactive,
+      pluginPath: implementation.path
     ) { try trees($0, dismissing: operation == .dismiss) }
   }
 
@@ -51,8 +66,9 @@ import TransitionEngine
     instance.close()
   }
 
-  @Test func presentSlidesTheToViewDownFromAboveAndRemovesThePresenter() throws {
-    let run = try Self.run(.present)
+  @Test(arguments: PullDownImplementation.allCases)
+  func presentSlidesTheToViewDownFromAboveAndRemovesThePresenter(_ implementation: PullDownImplementation) throws {
+    let run = try Self.run(.present, by: implementation)
     try run.start()
     #expect(run.transition.duration == 0.5)
     // Added on top of the presenter.
@@ -74,8 +90,9 @@ import TransitionEngine
     #expect(run.problems.isEmpty)
   }
 
-  @Test func dismissInsertsThePresenterBelowAndSlidesTheFromViewUp() throws {
-    let run = try Self.run(.dismiss)
+  @Test(arguments: PullDownImplementation.allCases)
+  func dismissInsertsThePresenterBelowAndSlidesTheFromViewUp(_ implementation: PullDownImplementation) throws {
+    let run = try Self.run(.dismiss, by: implementation)
     try run.start()
     // The presentation removed the presenter's view, so the animator inserted it below the presented one.
     #expect(run.containerSubviews == ["presenter", "presented"])
@@ -107,8 +124,9 @@ import TransitionEngine
     #expect(try linear.run() == .completed)
   }
 
-  @Test func interactiveUpdateThenFinish() throws {
-    let run = try Self.run(.present, interactive: true)
+  @Test(arguments: PullDownImplementation.allCases)
+  func interactiveUpdateThenFinish(_ implementation: PullDownImplementation) throws {
+    let run = try Self.run(.present, interactive: true, by: implementation)
     try run.start()
     for percent in [0.3, 0.6, 0.45] {
       try run.transition.update(percent: percent)
@@ -123,9 +141,11 @@ import TransitionEngine
     #expect(run.problems.isEmpty)
   }
 
-  @Test(arguments: [TransitionOperation.present, .dismiss])
-  func cancelLeavesEveryViewAsItStarted(_ operation: TransitionOperation) throws {
-    let run = try Self.run(operation, interactive: true)
+  @Test(arguments: PullDownImplementation.allCases, [TransitionOperation.present, .dismiss])
+  func cancelLeavesEveryViewAsItStarted(_ implementation: PullDownImplementation, _ operation: TransitionOperation)
+    throws
+  {
+    let run = try Self.run(operation, interactive: true, by: implementation)
     let start = SceneState(run)
     try run.start()
     try run.transition.update(percent: 0.4)
@@ -136,16 +156,17 @@ import TransitionEngine
     #expect(run.problems.isEmpty)
   }
 
-  @Test func releaseFollowsTheReleaseRule() throws {
+  @Test(arguments: PullDownImplementation.allCases)
+  func releaseFollowsTheReleaseRule(_ implementation: PullDownImplementation) throws {
     // Past half way with no velocity: finishes.
-    let forward = try Self.run(.dismiss, interactive: true)
+    let forward = try Self.run(.dismiss, interactive: true, by: implementation)
     try forward.start()
     try forward.transition.update(percent: 0.7)
     #expect(try forward.transition.release(velocity: 0) == .finish)
     #expect(try forward.run() == .completed)
     #expect(forward.containerSubviews == ["presenter"])
     // Past half way but flicked back: cancels, and everything is as it started.
-    let backward = try Self.run(.dismiss, interactive: true)
+    let backward = try Self.run(.dismiss, interactive: true, by: implementation)
     let start = SceneState(backward)
     try backward.start()
     try backward.transition.update(percent: 0.7)

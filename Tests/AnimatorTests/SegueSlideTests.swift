@@ -6,6 +6,22 @@ import TransitionEngine
 
 private typealias S = CAnimatorSupport
 
+/// Who runs the seed's segue and unwind: the built-in C animator, or the UIKit example (Examples/uikit/Segue, two
+/// UIStoryboardSegue subclasses and a declaration file). Both must give the seed's geometry.
+enum SegueImplementation: String, CaseIterable, Sendable {
+  case builtIn = "segue-slide"
+  case uikitExample = "slide"
+
+  var animatorID: String { rawValue }
+
+  func registry(_ log: LogCapture = LogCapture()) throws -> PluginRegistry {
+    switch self {
+    case .builtIn: try TestSupport.registry(loadingBuiltIns: ["SegueSlide"], log: log)
+    case .uikitExample: try TestSupport.registry(loadingPaths: [BuildProducts.uikitExample("Segue")], log: log)
+    }
+  }
+}
+
 @Suite struct SegueSlideTests {
   @Test func describesItselfWithTheSeedsDefaults() throws {
     let log = LogCapture()
@@ -70,10 +86,10 @@ private typealias S = CAnimatorSupport
     #expect(state.alpha == 1, "\(comment)", sourceLocation: sourceLocation)
   }
 
-  @Test func segueSpringsTheDestinationUpFromBelow() throws {
+  @Test(arguments: SegueImplementation.allCases)
+  func segueSpringsTheDestinationUpFromBelow(_ implementation: SegueImplementation) throws {
     let log = LogCapture()
-    let registry = try registry(loadingBuiltIns: ["SegueSlide"], log: log)
-    let run = try S.Run(registry, "segue-slide", .segue, fromFirst: true)
+    let run = try S.Run(try implementation.registry(log), implementation.animatorID, .segue, fromFirst: true)
     try run.transition.start()
     #expect(run.transition.duration == 0.5)
     // The destination goes above the source.
@@ -105,10 +121,10 @@ private typealias S = CAnimatorSupport
     #expect(log.warnings.isEmpty)
   }
 
-  @Test func unwindSpringsTheSourceDownOverTheDestination() throws {
+  @Test(arguments: SegueImplementation.allCases)
+  func unwindSpringsTheSourceDownOverTheDestination(_ implementation: SegueImplementation) throws {
     let log = LogCapture()
-    let registry = try registry(loadingBuiltIns: ["SegueSlide"], log: log)
-    let run = try S.Run(registry, "segue-slide", .unwind, fromFirst: false)
+    let run = try S.Run(try implementation.registry(log), implementation.animatorID, .unwind, fromFirst: false)
     try run.transition.start()
     // The screen unwound to goes below the source.
     #expect(run.containerSubviews == ["first", "second"])
@@ -139,10 +155,11 @@ private typealias S = CAnimatorSupport
     #expect(try run.runToEnd() == .completed)
   }
 
-  @Test func scrubbedSegueFollowsTheSpringAndCancelsBackToTheStart() throws {
-    let registry = try registry(loadingBuiltIns: ["SegueSlide"])
+  @Test(arguments: SegueImplementation.allCases)
+  func scrubbedSegueFollowsTheSpringAndCancelsBackToTheStart(_ implementation: SegueImplementation) throws {
     let run = try S.Run(
-      registry, "segue-slide", .segue, fromFirst: true, options: TransitionOptions(isInteractive: true))
+      try implementation.registry(), implementation.animatorID, .segue, fromFirst: true,
+      options: TransitionOptions(isInteractive: true))
     try run.transition.start()
     for percent in [0.2, 0.5, 0.35] {
       try run.transition.update(percent: percent)

@@ -8,7 +8,8 @@ import TransitionEngine
   import Glibc
 #endif
 
-/// One transition run by a built-in animator on a fresh scene, with what it reported.
+/// One transition run by a built-in animator (or the plugin at `pluginPath`) on a fresh scene, with what it
+/// reported.
 ///
 /// `build` makes the from and to trees in the scene and puts what is on screen before the transition into the
 /// container (the from root, and below it the to root when a presentation kept the presenter's view); it returns
@@ -20,11 +21,11 @@ final class AnimatorRun {
   init(
     _ plugin: String, _ animatorID: String, operation: TransitionOperation,
     container: Size = Size(width: 400, height: 800),
-    params: [String: ParameterValue] = [:], interactive: Bool = false,
+    params: [String: ParameterValue] = [:], interactive: Bool = false, pluginPath: String? = nil,
     build: (Scene) throws -> (from: View, to: View)
   ) throws {
     log = LogCapture()
-    let registry = try registry(loadingBuiltIns: [plugin], log: log)
+    let registry = try registry(loadingPaths: [pluginPath ?? BuildProducts.builtInPlugin(plugin)], log: log)
     let scene = Scene(containerSize: container)
     let (from, to) = try build(scene)
     base = try PluginTransitionRun(

@@ -15,8 +15,11 @@ import Testing
     return environment
   }
 
-  static func stderr(_ client: TransitionClient) -> String {
-    String(decoding: client.host.stderr.snapshot, as: UTF8.self)
+  /// Whether the host's stderr contains `text`, waiting up to 10 s for it: stderr is drained by a thread of its own,
+  /// so a line the host wrote before its reply may still be on its way when the reply arrives.
+  static func stderr(_ client: TransitionClient, contains text: String) -> Bool {
+    let bytes = client.host.stderr.wait(timeout: 10) { String(decoding: $0, as: UTF8.self).contains(text) }
+    return String(decoding: bytes, as: UTF8.self).contains(text)
   }
 
   @Test func linksOutOfAPluginFolderAreRefusedByPathByNameAndAtStartUp() throws {
@@ -30,8 +33,10 @@ import Testing
     let listed = client.result("plugins/list")["plugins"]?.elements.compactMap { $0["id"]?.stringValue } ?? []
     #expect(!listed.contains("com.example.test.reload"), "the start-up auto-load followed the link out")
     #expect(
-      Self.stderr(client).contains(
-        "plugin \(plugins)/libEscape.so was not loaded: \(plugins)/libEscape.so resolves to \(outside)/libProbe.so, which is outside the plugin folders"
+      Self.stderr(
+        client,
+        contains:
+          "plugin \(plugins)/libEscape.so was not loaded: \(plugins)/libEscape.so resolves to \(outside)/libProbe.so, which is outside the plugin folders"
       ))
     for (path, named) in [
       ("libEscape.so", plugins + "/libEscape.so"), (plugins + "/sub/libProbe.so", plugins + "/sub/libProbe.so"),
@@ -56,8 +61,10 @@ import Testing
     #expect(error["data"]?["reason"]?.stringValue == "is writable by every user (mode 0777)")
     #expect(error["message"]?.stringValue?.contains("--allow-any-plugin-path") == true)
     #expect(
-      Self.stderr(client).contains(
-        "warn: plugin folder \(open) was not loaded: refusing to load \(open): it is writable by every user (mode 0777)"
+      Self.stderr(
+        client,
+        contains:
+          "warn: plugin folder \(open) was not loaded: refusing to load \(open): it is writable by every user (mode 0777)"
       ))
     #expect(
       client.result("plugins/list")["plugins"]?.elements.contains { $0["path"]?.stringValue == open + "/libPlanted.so" }
@@ -82,7 +89,7 @@ import Testing
     let listed = client.result("plugins/list")["plugins"]?.elements.compactMap { $0["id"]?.stringValue } ?? []
     #expect(!listed.contains("com.example.test.reload"), "a relative entry was taken from the working directory")
     #expect(
-      Self.stderr(client).contains("TRANSITION_HOST_PLUGIN_PATH entry '\(relative)' is not an absolute path: ignored"))
+      Self.stderr(client, contains: "TRANSITION_HOST_PLUGIN_PATH entry '\(relative)' is not an absolute path: ignored"))
     #expect(client.finish().status == .exited(0))
   }
 

@@ -34,6 +34,11 @@ package enum BuildProducts {
     folder + "/libTestPlugin\(name).so"
   }
 
+  /// UIKit example `name` (Examples/uikit/<name>, product `UIKitExample<name>`).
+  package static func uikitExample(_ name: String) -> String {
+    folder + "/libUIKitExample\(name).so"
+  }
+
   /// Executable product `name` in `folder` (for example the validator's check process).
   package static func executable(_ name: String) -> String {
     folder + "/" + name
