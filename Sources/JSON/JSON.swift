@@ -1,4 +1,5 @@
 internal import CJSONC
+import Glibc
 
 /// An immutable JSON value backed by a json-c object.
 ///
@@ -198,16 +199,27 @@ package struct JSON {
     return result
   }
 
-  /// Calls `body` for every member of an object in document order; does nothing for other kinds.
-  package func forEachMember(_ body: (String, JSON) throws -> Void) rethrows {
+  /// Calls `body` with each member's key, borrowed from json-c as a C string (valid only during the call), and its
+  /// value, in document order; does nothing for other kinds. For reading a few known members in one pass: no String is
+  /// made per key and no key is hashed (what a `member(_:)` lookup per name costs).
+  package func forEachMemberKey(_ body: (UnsafePointer<CChar>, JSON) throws -> Void) rethrows {
     guard json_object_get_type(node) == json_type_object else { return }
     var iterator = json_object_iter_begin(node)
     var end = json_object_iter_end(node)
     while json_object_iter_equal(&iterator, &end) == 0 {
-      let key = String(cString: json_object_iter_peek_name(&iterator))
-      try body(key, JSON(owner: owner, node: json_object_iter_peek_value(&iterator)))
+      try body(json_object_iter_peek_name(&iterator), JSON(owner: owner, node: json_object_iter_peek_value(&iterator)))
       json_object_iter_next(&iterator)
     }
+  }
+
+  /// Calls `body` for every member of an object in document order; does nothing for other kinds.
+  package func forEachMember(_ body: (String, JSON) throws -> Void) rethrows {
+    try forEachMemberKey { key, value in try body(String(cString: key), value) }
+  }
+
+  /// Whether the C string `key` (from `forEachMemberKey`) is exactly `name`.
+  package static func isKey(_ key: UnsafePointer<CChar>, _ name: StaticString) -> Bool {
+    name.utf8Start.withMemoryRebound(to: CChar.self, capacity: name.utf8CodeUnitCount + 1) { strcmp(key, $0) == 0 }
   }
 }
 

@@ -1,3 +1,4 @@
+import Glibc
 import JSON
 
 /// The JSON-RPC 2.0 engine of a connection: it takes one message body at a time, runs the registered
@@ -94,35 +95,49 @@ package final class Dispatcher {
     } catch {
       return .failure(.parseError(error))
     }
-    guard message.kind == .array else { return .single(Dispatcher.decodeEntry(message)) }
+    guard message.kind == .array else { return .single(decodeEntry(message)) }
     let count = message.count
     guard count > 0 else { return .failure(.invalidRequest("empty batch")) }
     var entries: [DecodedEntry] = []
     entries.reserveCapacity(count)
-    for index in 0..<count { entries.append(Dispatcher.decodeEntry(message[index]!)) }
+    for index in 0..<count { entries.append(decodeEntry(message[index]!)) }
     return .batch(entries)
   }
 
   /// Validates one request object.
-  static func decodeEntry(_ value: JSON) -> DecodedEntry {
+  func decodeEntry(_ value: JSON) -> DecodedEntry {
     guard value.kind == .object else {
       return .invalid(.invalidRequest("a request must be an object"), id: .null)
     }
+    // The four members are read in one pass over the object (json-c would hash each name to look it up).
+    var idMember: JSON?
+    var version: JSON?
+    var methodMember: JSON?
+    var paramsMember: JSON?
+    value.forEachMemberKey { key, member in
+      switch key[0] {
+      case 0x69 where JSON.isKey(key, "id"): idMember = member
+      case 0x6A where JSON.isKey(key, "jsonrpc"): version = member
+      case 0x6D where JSON.isKey(key, "method"): methodMember = member
+      case 0x70 where JSON.isKey(key, "params"): paramsMember = member
+      default: break
+      }
+    }
     var id: JSON?
-    if let candidate = value.member("id") {
+    if let candidate = idMember {
       switch candidate.kind {
       case .string, .int, .double, .null: id = candidate
       default: return .invalid(.invalidRequest("id must be a string, a number or null"), id: .null)
       }
     }
-    guard let version = value.member("jsonrpc"), version.isString("2.0") else {
+    guard let version, version.isString("2.0") else {
       return .invalid(.invalidRequest("jsonrpc must be \"2.0\""), id: id ?? .null)
     }
-    guard let method = value.member("method")?.stringValue else {
+    guard let method = methodMember.flatMap(methodName) else {
       return .invalid(.invalidRequest("method must be a string"), id: id ?? .null)
     }
     var params: JSON?
-    if let candidate = value.member("params") {
+    if let candidate = paramsMember {
       switch candidate.kind {
       case .object, .array: params = candidate
       case .null: params = nil
@@ -162,7 +177,7 @@ package final class Dispatcher {
   }
 
   private func run(_ request: Request, batch: BatchReply?, slot: Int) {
-    let handler = request.method.hasPrefix("rpc.") ? nil : handler(for: request.method)
+    let handler = handler(for: request.method)
     if handler == nil && request.method != "$/cancelRequest" {
       // Unknown (or reserved): answered here, with no responder (the error replies' hot path).
       guard let id = request.id else { return }
@@ -185,9 +200,27 @@ package final class Dispatcher {
     }
   }
 
+  /// The text of a `method` string: the last name read when the bytes are the same. A stream repeats a few methods, so
+  /// most messages then make no String (a name longer than 15 bytes is a heap allocation and a UTF-8 check), and the
+  /// handler and −32601 lookups compare a name with itself, which String does without reading its bytes.
+  private func methodName(_ value: JSON) -> String? {
+    value.withUTF8 { bytes -> String in
+      let isLast = lastMethodName.utf8.withContiguousStorageIfAvailable { last in
+        last.count == bytes.count && (bytes.isEmpty || memcmp(last.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+      }
+      if isLast == true { return lastMethodName }
+      lastMethodName = String(decoding: bytes, as: UTF8.self)
+      return lastMethodName
+    }
+  }
+
+  /// The method name `methodName` read last.
+  private var lastMethodName = ""
+
+  /// The handler of `method`; nil for one not registered and for every reserved `rpc.` name.
   private func handler(for method: String) -> Handler? {
     if let lastLookup, lastLookup.method == method { return lastLookup.handler }
-    let handler = handlers[method]
+    let handler = method.hasPrefix("rpc.") ? nil : handlers[method]
     lastLookup = (method, handler)
     return handler
   }

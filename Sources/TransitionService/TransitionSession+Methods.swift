@@ -84,6 +84,8 @@ extension TransitionSession {
     _ body: @escaping (ParamsReader, @escaping Reply) throws(ResponseError) -> Void
   ) {
     dispatcher.register(method) { [unowned self] request, responder in
+      // At once when nothing waits: the closure `inOrder` keeps is made only for a request that must queue.
+      guard mustWaitForCatalog else { return handle(request, responder, method, paramsRequired, body) }
       inOrder(responder) { [self] in handle(request, responder, method, paramsRequired, body) }
     }
   }

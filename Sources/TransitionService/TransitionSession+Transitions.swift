@@ -246,21 +246,28 @@ extension TransitionSession {
           flushPluginLogs()
           reply(.failure(failure))
         } else {
-          var ticked = JSONArrayBuilder(capacity: records.count)
+          var ticked: [JSON] = []
+          ticked.reserveCapacity(records.count)
           for (index, record) in records.enumerated() where record.started {
             ticked.append(statuses[index] ?? record.status.build())
           }
-          reply(.success(.json(Self.transitions(ticked))))
+          reply(.success(Self.transitions(ticked)))
         }
         reportEnds()
       })
   }
 
-  /// `{"transitions": [...]}` (a constant key: no dictionary literal, no key copied).
-  private static func transitions(_ array: consuming JSONArrayBuilder) -> JSON {
-    var result = JSONObjectBuilder()
-    result.setNew("transitions", array)
-    return result.build()
+  /// `{"transitions": [...]}`, written as json-c writes that object: the literal key and brackets around each item's
+  /// json-c text, so no object or array is built (and freed) per reply only to hold the items.
+  private static func transitions(_ items: [JSON]) -> ReplyValue {
+    .text { buffer in
+      buffer.append(literal: #"{"transitions":["#)
+      for (index, item) in items.enumerated() {
+        if index > 0 { buffer.append(UInt8(ascii: ",")) }
+        item.appendSerialized(to: &buffer)
+      }
+      buffer.append(literal: "]}")
+    }
   }
 
   // MARK: list, wait
@@ -269,29 +276,36 @@ extension TransitionSession {
   /// the calls made before it into those transitions have completed.
   package func list(reply: @escaping Reply) {
     let records = liveRecords
+    // No transition, no call to wait for: answered at once (an idle editor's poll), with no counter or closure kept.
+    guard !records.isEmpty else { return answerList(reply) }
     var remaining = records.count + 1
     let finish = { [self] in
       remaining -= 1
       guard remaining == 0 else { return }
-      var array = JSONArrayBuilder()
-      for record in liveRecords where record.started {
-        let status = record.driver.status
-        var item = record.status
-        item.setNew("animator", JSON(record.driver.animator.qualifiedID))
-        item.setNew("operation", JSON(record.driver.operation))
-        item.setNew("duration", JSON.number(status.duration))
-        item.setNew("interactive", JSON(status.isInteractive))
-        item.setNew("clock", JSON(record.clock.rawValue))
-        item.setNew("fps", JSON.number(record.fps))
-        item.setNew("frames", JSON(record.frames.rawValue))
-        if let precision = record.precision { item.setNew("precision", JSON.number(precision.grid)) }
-        array.append(item.build())
-      }
-      reply(.success(.json(Self.transitions(array))))
-      reportEnds()
+      answerList(reply)
     }
     for record in records { record.driver.afterPendingCalls(finish) }
     finish()
+  }
+
+  /// `list`'s reply, from the live transitions as they are now.
+  private func answerList(_ reply: Reply) {
+    var items: [JSON] = []
+    for record in liveRecords where record.started {
+      let status = record.driver.status
+      var item = record.status
+      item.setNew("animator", JSON(record.driver.animator.qualifiedID))
+      item.setNew("operation", JSON(record.driver.operation))
+      item.setNew("duration", JSON.number(status.duration))
+      item.setNew("interactive", JSON(status.isInteractive))
+      item.setNew("clock", JSON(record.clock.rawValue))
+      item.setNew("fps", JSON.number(record.fps))
+      item.setNew("frames", JSON(record.frames.rawValue))
+      if let precision = record.precision { item.setNew("precision", JSON.number(precision.grid)) }
+      items.append(item.build())
+    }
+    reply(.success(Self.transitions(items)))
+    reportEnds()
   }
 
   /// Answers `responder` with transition `id`'s outcome once it ends (at once when it has ended and its outcome is
@@ -318,12 +332,15 @@ extension TransitionSession {
   /// after loading its plugin, then ticks it, gets what it would get one request at a time. A request cancelled while
   /// it waits (`$/cancelRequest` answered it with −32800) does not run.
   func inOrder(_ responder: Responder, _ body: @escaping () -> Void) {
-    if !catalogBusy && catalogQueue.isEmpty { return body() }
+    if !mustWaitForCatalog { return body() }
     catalogQueue.append { [weak responder] in
       guard let responder, !responder.isCancelled else { return }
       body()
     }
   }
+
+  /// Whether a request arriving now waits for a change of the catalog (one running, or requests queued behind one).
+  var mustWaitForCatalog: Bool { catalogBusy || !catalogQueue.isEmpty }
 
   /// Runs `body`, a change of the catalog, from a request running in order: later requests wait until it calls its
   /// `done`.

@@ -349,8 +349,12 @@ import Testing
   /// 1,000 reload-and-run cycles of a Swift built-in: the host's resident set stays flat (the parent never maps plugin
   /// code), and only the current generations' workers remain. Sent 50 cycles at a time without waiting for each
   /// reply: a start right behind a reload waits for it, and the ids follow (t1, t2, …).
+  ///
+  /// Once in a full parallel `make test` on 2 cores, one of the 1,000 reloads answered an error (the text was not
+  /// recorded then; the expectation now prints it). Hangs are not what this test is about, so its calls get a
+  /// generous `--plugin-timeout` and a starved worker cannot fail it.
   @Test func reloadAndRunCyclesKeepTheHostFlat() throws {
-    let host = try HostProcess([])
+    let host = try HostProcess(["--plugin-timeout", "20"])
     let plugin = "com.transitionhost.pulldown"
     let start = IsolationScene.start(plugin + "/pull-down", extra: [("frames", "none")]).serialized()
     var cycles = 0
@@ -381,7 +385,8 @@ import Testing
     #expect(host.waitForExit() == .exited(0))
     let messages = HostProcess.split(host.stdout.all()).map { try! JSON.parse($0) }
     #expect(messages.count == cycles * 4)
-    #expect(!messages.contains { $0["error"] != nil })
+    let errors = messages.filter { $0["error"] != nil }
+    #expect(errors.isEmpty, "\(errors.map { $0.serialized() })")
     let ends = messages.filter { $0["method"] == "transition/didEnd" }
     #expect(ends.count == cycles)
     #expect(ends.allSatisfy { $0["params"]?["completed"] == true })
