@@ -25,11 +25,20 @@ package protocol TransitionAnimator: AnyObject {
   /// The same animator serves present and dismiss, so one controller describes both. The default is nil: UIKit's
   /// defaults apply (the presented view fills the container, the presenter's view stays).
   var presentationController: (any PresentationControllerBehavior)? { get }
+
+  /// UIKit's `interruptibleAnimator(using:)`: the property animator that performs the transition, when the animator
+  /// offers one (nil otherwise, the default). It must be a property animator of the context's scene and the same one
+  /// every time it is asked. The transition asks once: at the start of an interactive transition *instead of*
+  /// `animateTransition` (it then pauses the animator and drives it), and right after `animateTransition` for any
+  /// other. When there is one, the interaction scrubs its `fractionComplete`, continues it on finish and reverses it
+  /// on cancel (see `Transition`).
+  func interruptibleAnimator(_ context: TransitionContext) -> PropertyAnimator?
 }
 
 extension TransitionAnimator {
   package func animationEnded(_ completed: Bool) {}
   package var presentationController: (any PresentationControllerBehavior)? { nil }
+  package func interruptibleAnimator(_ context: TransitionContext) -> PropertyAnimator? { nil }
 }
 
 /// What a `UIPresentationController` contributes to a presentation or dismissal (present, segue, custom operations
