@@ -466,6 +466,19 @@ targets.append(
   )
 )
 
+// UIViewPropertyAnimator written as UIKit code (PropertyAnimatorSDKTests).
+products.append(.library(name: "TestPluginPropertyAnimators", type: .dynamic, targets: ["TestPluginPropertyAnimators"]))
+targets.append(
+  .target(
+    name: "TestPluginPropertyAnimators",
+    dependencies: [
+      "TransitionKit",
+      "UIKit",
+    ],
+    path: "Tests/Fixtures/PropertyAnimators"
+  )
+)
+
 // MARK: - Benchmarks: `make bench` (figures only; timings never go in the tests)
 
 // Measures the layers in process through their package API, and the release binary end to end through its pipes;
