@@ -176,4 +176,41 @@ import TransitionEngine
     for t in [0.05, 0.2, 0.5] { #expect(close(run.x(at: t), 600 - 400 * (1 - reference.displacement(t)), 1e-7)) }
     #expect(try run.base.run(step: 0.1) == .completed)
   }
+
+  @Test func everyTimingFormRunsItsClosedForm() throws {
+    let damping = try Run("damping")
+    let uikit = UIKitSpring(dampingRatio: 0.6, duration: 1)
+    #expect(damping.notes() == ["type 2 duration 1.0"])
+    for t in [0.1, 0.3, 0.7] { #expect(close(damping.x(at: t), 600 - 400 * uikit.progress(t), 1e-7)) }
+    let standard = try Run("default-curve")
+    #expect(standard.notes() == ["type 1 duration 1.0"])
+    for t in [0.1, 0.5, 0.9] {
+      #expect(close(standard.x(at: t), 600 - 400 * Reference.bezier(0.25, 0.1, 0.25, 1, at: t)))
+    }
+    let easeIn = try Run("ease-in")
+    for t in [0.2, 0.6] { #expect(close(easeIn.x(at: t), 600 - 400 * Reference.easeIn(t))) }
+    // duration + bounce: the animator's 3 s are ignored; the spring lasts its settling duration.
+    let bounce = try Run("bounce")
+    let reference = BounceSpring(duration: 0.5, bounce: 0.3)
+    #expect(close(try #require(bounce.number(in: "type 2", after: "duration")), reference.duration, 1e-9))
+    for t in [0.05, 0.25, 0.6] { #expect(close(bounce.x(at: t), 600 - 400 * reference.progress(t), 1e-7)) }
+    for run in [damping, standard, easeIn, bounce] {
+      #expect(try run.base.run(step: 0.25) == .completed)
+      #expect(run.base.misbehaviors.isEmpty)
+    }
+  }
+
+  @Test func scrubbingThroughTheCurveAndIsInterruptible() throws {
+    let run = try Run("curved-scrub")
+    // isInterruptible is settable while inactive only (the host refuses it on an active animator, as UIKit raises).
+    #expect(run.notes() == ["interruptible false scrubsLinearly false", "interruptible true"])
+    #expect(run.base.misbehaviors.map(\.kindName) == ["wrongPhase"])
+    // Paused at 0.5 and not scrubbing linearly: the curve's value there.
+    #expect(close(run.x, 600 - 400 * Reference.easeIn(0.5)))
+    // Continued at 0.2 s with its own timing over the remaining 0.5 s, from where it was.
+    try run.advance(0.2 + 0.25)
+    let p0 = Reference.easeIn(0.5)
+    #expect(close(run.x, 600 - 400 * (p0 + (1 - p0) * Reference.easeIn(0.5))))
+    #expect(try run.base.run(step: 0.25) == .completed)
+  }
 }

@@ -19,6 +19,21 @@ enum PropertyAnimatorsPlugin: TransitionPlugin {
     .animator(id: "stop-finish", name: "Stop and finish at the start") { StopFinish() },
     .animator(id: "reverse-pauses", name: "Pauses on completion, then reversed") { ReversePauses() },
     .animator(id: "physical", name: "Mass/stiffness spring") { PhysicalSpring() },
+    .animator(id: "damping", name: "init(duration:dampingRatio:)") {
+      Form { UIViewPropertyAnimator(duration: 1, dampingRatio: 0.6, animations: nil) }
+    },
+    .animator(id: "default-curve", name: "UICubicTimingParameters()") {
+      Form { UIViewPropertyAnimator(duration: 1, timingParameters: UICubicTimingParameters()) }
+    },
+    .animator(id: "ease-in", name: "UICubicTimingParameters(animationCurve:)") {
+      Form { UIViewPropertyAnimator(duration: 1, timingParameters: UICubicTimingParameters(animationCurve: .easeIn)) }
+    },
+    .animator(id: "bounce", name: "UISpringTimingParameters(duration:bounce:)") {
+      Form {
+        UIViewPropertyAnimator(duration: 3, timingParameters: UISpringTimingParameters(duration: 0.5, bounce: 0.3))
+      }
+    },
+    .animator(id: "curved-scrub", name: "scrubsLinearly = false") { CurvedScrub() },
   ]
 }
 
@@ -162,5 +177,49 @@ final class PhysicalSpring: NSObject, UIViewControllerAnimatedTransitioning {
     animator.addCompletion { _ in transitionContext.completeTransition(true) }
     animator.startAnimation()
     note("duration \(animator.duration)")
+  }
+}
+
+/// One timing form: the animator `make` returns moves the to view and is started at once.
+final class Form: NSObject, UIViewControllerAnimatedTransitioning {
+  let make: () -> UIViewPropertyAnimator
+
+  init(_ make: @escaping () -> UIViewPropertyAnimator) {
+    self.make = make
+    super.init()
+  }
+
+  func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+
+  func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+    let toView = slidingView(transitionContext)
+    let animator = make()
+    animator.addAnimations { toView.center = CGPoint(x: 200, y: 400) }
+    animator.addCompletion { _ in transitionContext.completeTransition(true) }
+    let timing = animator.timingParameters
+    note("type \(timing?.timingCurveType.rawValue ?? -1) duration \(animator.duration)")
+    animator.startAnimation()
+  }
+}
+
+/// scrubsLinearly = false: paused at 0.5, the values follow the curve; isInterruptible cannot change while active.
+final class CurvedScrub: NSObject, UIViewControllerAnimatedTransitioning {
+  func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+
+  func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+    let toView = slidingView(transitionContext)
+    let animator = UIViewPropertyAnimator(duration: 1, curve: .easeIn) { toView.center = CGPoint(x: 200, y: 400) }
+    animator.scrubsLinearly = false
+    animator.isInterruptible = false
+    note("interruptible \(animator.isInterruptible) scrubsLinearly \(animator.scrubsLinearly)")
+    animator.isInterruptible = true
+    animator.pauseAnimation()
+    animator.isInterruptible = false
+    note("interruptible \(animator.isInterruptible)")
+    animator.fractionComplete = 0.5
+    animator.addCompletion { position in transitionContext.completeTransition(position == .end) }
+    after(0.2, in: transitionContext) {
+      animator.continueAnimation(withTimingParameters: nil, durationFactor: 1)
+    }
   }
 }
