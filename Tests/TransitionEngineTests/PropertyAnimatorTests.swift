@@ -28,6 +28,15 @@ import Testing
       try animator.addAnimations { self.view.position = Point(x: x, y: 0) }
       return animator
     }
+
+    /// A linear 1 s animator to x = 100, started now, and the positions its completions receive.
+    func startedLinear() throws -> (PropertyAnimator, Box<[AnimatingPosition]>) {
+      let animator = try self.animator(1, .curve(.linear))
+      let positions = Box<[AnimatingPosition]>([])
+      animator.addCompletion { positions.value.append($0) }
+      try animator.startAnimation()
+      return (animator, positions)
+    }
   }
 
   private func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool { abs(a - b) <= tolerance }
@@ -35,8 +44,8 @@ import Testing
   @Test func aCubicRunFollowsItsCurveAndCompletesAtTheEnd() throws {
     let stage = Stage()
     let animator = try stage.animator(1, .curve(.bezier(0.3, 0.1, 0.2, 1)))
-    var positions: [AnimatingPosition] = []
-    animator.addCompletion { positions.append($0) }
+    let positions = Box<[AnimatingPosition]>([])
+    animator.addCompletion { positions.value.append($0) }
     #expect(animator.state == .inactive)
     try animator.startAnimation()
     #expect(animator.state == .active && animator.isRunning)
@@ -46,7 +55,7 @@ import Testing
     stage.scene.advance(to: 0.35)
     #expect(close(animator.fractionComplete, 0.35))
     stage.scene.advance(to: 1)
-    #expect(positions == [.end])
+    #expect(positions.value == [.end])
     #expect(animator.state == .inactive && !animator.isRunning)
     #expect(stage.modelX == 100 && stage.x(at: 2) == 100)
   }
@@ -123,8 +132,8 @@ import Testing
   @Test func continuingWithASpringCarriesItsVelocity() throws {
     let stage = Stage()
     let animator = try stage.animator(1, .curve(.easeInOut))
-    var positions: [AnimatingPosition] = []
-    animator.addCompletion { positions.append($0) }
+    let positions = Box<[AnimatingPosition]>([])
+    animator.addCompletion { positions.value.append($0) }
     try animator.pauseAnimation()
     try animator.setFractionComplete(0.25)
     stage.scene.advance(to: 1)
@@ -135,7 +144,7 @@ import Testing
       #expect(close(stage.x(at: 1 + dt), 25 + 75 * spring.progress(dt), 1e-7))
     }
     stage.scene.advance(to: 1 + length)
-    #expect(positions == [.end] && stage.modelX == 100)
+    #expect(positions.value == [.end] && stage.modelX == 100)
   }
 
   /// A physical spring ignores the animator's duration: it lasts its settling duration.
@@ -150,10 +159,7 @@ import Testing
 
   @Test func reversingARunGoesBackToTheStart() throws {
     let stage = Stage()
-    let animator = try stage.animator(1, .curve(.linear))
-    var positions: [AnimatingPosition] = []
-    animator.addCompletion { positions.append($0) }
-    try animator.startAnimation()
+    let (animator, positions) = try stage.startedLinear()
     stage.scene.advance(to: 0.5)
     try animator.setReversed(true)
     #expect(animator.isReversed && animator.isRunning)
@@ -161,38 +167,32 @@ import Testing
     #expect(close(stage.x(at: 0.6), 40))
     #expect(close(animator.fractionComplete, 0.5))
     stage.scene.advance(to: 1)
-    #expect(positions == [.start])
+    #expect(positions.value == [.start])
     #expect(stage.modelX == 0 && stage.x(at: 1.5) == 0)
   }
 
   @Test func stopWithoutFinishingKeepsTheValuesAndRunsNoCompletion() throws {
     let stage = Stage()
-    let animator = try stage.animator(1, .curve(.linear))
-    var positions: [AnimatingPosition] = []
-    animator.addCompletion { positions.append($0) }
-    try animator.startAnimation()
+    let (animator, positions) = try stage.startedLinear()
     stage.scene.advance(to: 0.3)
     try animator.stopAnimation(withoutFinishing: true)
-    #expect(animator.state == .inactive && positions.isEmpty)
+    #expect(animator.state == .inactive && positions.value.isEmpty)
     #expect(close(stage.modelX, 30) && close(stage.x(at: 5), 30))
     stage.scene.advance(to: 5)
-    #expect(positions.isEmpty)
+    #expect(positions.value.isEmpty)
   }
 
   @Test func stopThenFinishSetsThePositionsValues() throws {
     for (position, expected) in [(AnimatingPosition.start, 0.0), (.end, 100), (.current, 30)] {
       let stage = Stage()
-      let animator = try stage.animator(1, .curve(.linear))
-      var positions: [AnimatingPosition] = []
-      animator.addCompletion { positions.append($0) }
-      try animator.startAnimation()
+      let (animator, positions) = try stage.startedLinear()
       stage.scene.advance(to: 0.3)
       #expect(throws: PropertyAnimatorError.self) { try animator.finishAnimation(at: .end) }
       try animator.stopAnimation(withoutFinishing: false)
-      #expect(animator.state == .stopped && positions.isEmpty && close(stage.x(at: 0.3), 30))
+      #expect(animator.state == .stopped && positions.value.isEmpty && close(stage.x(at: 0.3), 30))
       #expect(throws: PropertyAnimatorError.self) { try animator.startAnimation() }
       try animator.finishAnimation(at: position)
-      #expect(positions == [position] && animator.state == .inactive)
+      #expect(positions.value == [position] && animator.state == .inactive)
       #expect(close(stage.modelX, expected) && close(stage.x(at: 0.31), expected))
     }
   }
@@ -201,11 +201,11 @@ import Testing
     let stage = Stage()
     let animator = try stage.animator(1, .curve(.linear))
     animator.pausesOnCompletion = true
-    var positions: [AnimatingPosition] = []
-    animator.addCompletion { positions.append($0) }
+    let positions = Box<[AnimatingPosition]>([])
+    animator.addCompletion { positions.value.append($0) }
     try animator.startAnimation()
     stage.scene.advance(to: 2)
-    #expect(positions.isEmpty && animator.state == .active && !animator.isRunning)
+    #expect(positions.value.isEmpty && animator.state == .active && !animator.isRunning)
     #expect(animator.fractionComplete == 1 && stage.x(at: 2) == 100)
     try animator.setReversed(true)
     try animator.startAnimation()
