@@ -80,6 +80,7 @@ package final class LocalTransitionDriver: TransitionDriver {
     case .release(let velocity): return .released(try transition.release(velocity: velocity))
     case .reverse: _ = try transition.reverse()
     case .advance(let seconds): try transition.advance(by: seconds)
+    case .gesture(let sample): return .gesture(try transition.deliverGesture(sample))
     }
     return .done
   }
