@@ -465,6 +465,10 @@ targets.append(
     path: "Tests/Fixtures/UIKitSurface"
   )
 )
+// Interaction controllers and gesture recognizers, declared as UIKit code is (GestureTests, the protocol's gestures).
+products.append(.library(name: "TestPluginGestures", type: .dynamic, targets: ["TestPluginGestures"]))
+targets.append(
+  .target(name: "TestPluginGestures", dependencies: ["TransitionKit", "UIKit"], path: "Tests/Fixtures/Gestures"))
 
 // MARK: - Benchmarks: `make bench` (figures only; timings never go in the tests)
 

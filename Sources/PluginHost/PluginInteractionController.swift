@@ -13,7 +13,8 @@ final class PluginInteractionController: InteractionControllerBehavior {
     let handleGesture:
       (
         @convention(c) (
-          UnsafeMutableRawPointer?, th_context, UnsafePointer<th_gesture_sample>?, UnsafeMutablePointer<UInt32>?
+          UnsafeMutableRawPointer?, th_context, UnsafePointer<th_gesture_sample>?, th_view,
+          UnsafeMutablePointer<UInt32>?
         ) -> th_gesture_delivery
       )?
 
@@ -34,7 +35,7 @@ final class PluginInteractionController: InteractionControllerBehavior {
   private unowned let animator: PluginAnimator
   private let handleGesture:
     @convention(c) (
-      UnsafeMutableRawPointer?, th_context, UnsafePointer<th_gesture_sample>?, UnsafeMutablePointer<UInt32>?
+      UnsafeMutableRawPointer?, th_context, UnsafePointer<th_gesture_sample>?, th_view, UnsafeMutablePointer<UInt32>?
     ) -> th_gesture_delivery
   let wantsInteractiveStart: Bool
 
@@ -42,7 +43,7 @@ final class PluginInteractionController: InteractionControllerBehavior {
     animator: PluginAnimator,
     handleGesture:
       @escaping @convention(c) (
-        UnsafeMutableRawPointer?, th_context, UnsafePointer<th_gesture_sample>?, UnsafeMutablePointer<UInt32>?
+        UnsafeMutableRawPointer?, th_context, UnsafePointer<th_gesture_sample>?, th_view, UnsafeMutablePointer<UInt32>?
       ) -> th_gesture_delivery, wantsInteractiveStart: Bool
   ) {
     self.animator = animator
@@ -68,7 +69,7 @@ final class PluginInteractionController: InteractionControllerBehavior {
       wantsInteractiveStart: bits & TH_INTERACTION_WANTS_INTERACTIVE_START != 0)
   }
 
-  func deliverGesture(_ sample: GestureSample, context: TransitionContext) -> GestureDelivery {
+  func deliverGesture(_ sample: GestureSample, hitView: View?, context: TransitionContext) -> GestureDelivery {
     // After complete_transition the recognizers' handlers could only misuse the transition.
     guard !animator.isClosed, !animator.completed else { return .notInProgress }
     var abiSample = th_gesture_sample(
@@ -77,8 +78,9 @@ final class PluginInteractionController: InteractionControllerBehavior {
     var received: UInt32 = 0
     var delivery = TH_GESTURE_NOT_HIT
     let ctx = animator.handle
+    let hit = hitView.map { animator.viewHandle($0) } ?? th_view(id: 0)
     animator.callout(.animate, .interactionController) {
-      delivery = handleGesture(animator.instanceState, ctx, &abiSample, &received)
+      delivery = handleGesture(animator.instanceState, ctx, &abiSample, hit, &received)
     }
     switch delivery {
     case TH_GESTURE_RECEIVED:

@@ -51,9 +51,11 @@ package protocol InteractionControllerBehavior: AnyObject {
   /// when the client left the choice to the controller (`TransitionOptions.interactivityFromController`).
   var wantsInteractiveStart: Bool { get }
 
-  /// Hands one sample to the controller's gesture recognizers. Called inside a transition call, so the recognizers'
-  /// actions may update, finish, cancel or pause the transition, and animate.
-  func deliverGesture(_ sample: GestureSample, context: TransitionContext) -> GestureDelivery
+  /// Hands one sample to the controller's gesture recognizers: a began sample to one on `hitView` (the view the
+  /// location hits on screen, `Scene.hitTest`; nil outside every view) or its superviews, later samples to the one
+  /// that took the gesture (`hitView` nil). Called inside a transition call, so the recognizers' actions may
+  /// update, finish, cancel or pause the transition, and animate.
+  func deliverGesture(_ sample: GestureSample, hitView: View?, context: TransitionContext) -> GestureDelivery
 }
 
 extension Transition {
@@ -70,10 +72,50 @@ extension Transition {
       throw .invalidValue(field: "velocity", reason: "must have finite x and y")
     }
     guard let controller = interactionController else { throw .noInteractionController }
+    let hitView = sample.state == .began ? scene.hitTest(sample.location, at: time) : nil
     var delivery = GestureDelivery.notHit
-    callout { delivery = controller.deliverGesture(sample, context: context) }
+    callout { delivery = controller.deliverGesture(sample, hitView: hitView, context: context) }
     processRequestedEnd()
     checkNeverCompleted()
     return delivery
+  }
+}
+
+extension Scene {
+  /// UIKit's hit-testing (`hitTest(_:with:)`) of a point in container coordinates against what is on screen at
+  /// `time` (the presented values, which are what a client draws and touches): from the container down, front to
+  /// back among subviews, the deepest view whose bounds contain the point. A hidden view, one with alpha < 0.01 and
+  /// one with user interaction disabled take no touches, and neither does their subtree; a subview outside its
+  /// superview's bounds is never found (UIKit tests the superview first). nil when no view contains the point.
+  package func hitTest(_ point: Point, at time: Double) -> View? {
+    var states: [ObjectIdentifier: ViewState] = [:]
+    var views: [String: View] = [:]
+    for view in allViewsInContainer() { views[view.id] = view }
+    for state in presentation(at: time) {
+      if let view = views[state.id] { states[ObjectIdentifier(view)] = state }
+    }
+    func visit(_ view: View) -> View? {
+      guard view.isUserInteractionEnabled, let state = states[ObjectIdentifier(view)], !state.isHidden,
+        state.alpha >= 0.01,
+        let local = state.worldTransform.planeHomography.inverted()?.map(point),
+        local.x >= 0, local.y >= 0, local.x < state.bounds.size.width, local.y < state.bounds.size.height
+      else { return nil }
+      for subview in view.subviews.reversed() {
+        if let hit = visit(subview) { return hit }
+      }
+      return view
+    }
+    return visit(container)
+  }
+
+  /// The container and every view under it.
+  private func allViewsInContainer() -> [View] {
+    var out: [View] = [container]
+    var index = 0
+    while index < out.count {
+      out.append(contentsOf: out[index].subviews)
+      index += 1
+    }
+    return out
   }
 }

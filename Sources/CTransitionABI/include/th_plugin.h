@@ -1111,6 +1111,12 @@ typedef struct th_host_custom_driver {
 /* finish, cancel) through the host extension "th.percent-driven/1". Self-contained: nothing above changes.  */
 /* ====================================================================================================== */
 
+/**
+ * A th_property (bool, not animatable: TH_ERR_WRONG_PHASE inside a driver): UIView.isUserInteractionEnabled,
+ * default true. A view with it false, and its whole subtree, takes no touches (see handle_gesture). Not in frames.
+ */
+static const th_property TH_PROP_USER_INTERACTION_ENABLED = (th_property)15;
+
 /** The state of a pan gesture sample (UIGestureRecognizer.State's began, changed, ended, cancelled). */
 typedef enum th_gesture_state {
   TH_GESTURE_BEGAN = 1,
@@ -1138,9 +1144,8 @@ typedef enum th_gesture_delivery {
   TH_GESTURE_RECEIVED = 0,
   /** The interaction controller has no gesture recognizer on any view of the transition. */
   TH_GESTURE_NO_RECOGNIZERS = 1,
-  /** A began sample: no enabled recognizer is on the view hit at `location` or one of its superviews (hit-tested
-   *  as UIKit does: hidden views, alpha < 0.01 and user interaction disabled take no touches), or every such
-   *  recognizer declined to begin (a screen-edge pan away from its edges). */
+  /** A began sample: no enabled recognizer is on the hit view or one of its superviews, or every such recognizer
+   *  declined to begin (a screen-edge pan away from its edges). */
   TH_GESTURE_NOT_HIT = 2,
   /** A changed, ended or cancelled sample while no gesture is in progress (no began was received before it). */
   TH_GESTURE_NOT_IN_PROGRESS = 3
@@ -1170,15 +1175,20 @@ typedef struct th_interaction_controller {
    */
   uint32_t(TH_ABI *interaction_controller)(void *instance, th_context ctx);
   /**
-   * One gesture sample for the interaction controller's recognizers: the plugin hit-tests `began` samples
-   * (the recognizer that receives a began sample keeps every later sample until ended or cancelled), calls
-   * their actions, and those drive the transition through "th.percent-driven/1". Writes how many recognizers
-   * received the sample into `*out_received` (0 unless TH_GESTURE_RECEIVED). Called only for transitions whose
-   * interaction_controller answered TH_INTERACTION_CONTROLLER, never after complete_transition. Phase: animate
-   * (everything is allowed: animations, tree changes, complete_transition).
+   * One gesture sample for the interaction controller's recognizers. For a began sample the host hit-tests
+   * `location` as UIKit does, against what is on screen (the presented values the frames show): front to back,
+   * the deepest view whose bounds contain the point, skipping hidden views, views with alpha < 0.01 and views
+   * with TH_PROP_USER_INTERACTION_ENABLED false (with their subtrees), and never a subview outside its
+   * superview's bounds; `hit_view` is that view ({0} when the point is outside the container). The plugin gives
+   * the sample to a recognizer on `hit_view` or one of its superviews; that recognizer keeps every later sample
+   * (`hit_view` {0} then) until ended or cancelled. Its actions drive the transition through
+   * "th.percent-driven/1". Writes how many recognizers received the sample into `*out_received` (0 unless
+   * TH_GESTURE_RECEIVED). Called only for transitions whose interaction_controller answered
+   * TH_INTERACTION_CONTROLLER, never after complete_transition. Phase: animate (everything is allowed:
+   * animations, tree changes, complete_transition).
    */
   th_gesture_delivery(TH_ABI *handle_gesture)(void *instance, th_context ctx, const th_gesture_sample *sample,
-                                              uint32_t *out_received);
+                                              th_view hit_view, uint32_t *out_received);
 } th_interaction_controller;
 
 #define TH_EXT_INTERACTION_CONTROLLER "th.interaction-controller/1"
