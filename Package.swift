@@ -405,6 +405,7 @@ for name in [
   "Features",  // the whole host API used as real animators do, with hand-checkable geometry
   "Springs",  // every spring form through the C ABI, shaped by params (Shared/spring_plugin.h)
   "Springs10",  // the same animator declaring ABI 1.0 (the host ignores its timing flags)
+  "InteractionC",  // the ABI 1.2 interaction extensions from C, used and misused (InteractionABITests)
 ] {
   products.append(.library(name: "TestPlugin\(name)", type: .dynamic, targets: ["TestPlugin\(name)"]))
   targets.append(

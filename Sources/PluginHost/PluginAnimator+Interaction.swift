@@ -73,19 +73,22 @@ extension PluginAnimator {
     guard size >= MemoryLayout<th_interaction_completion>.size else {
       throw .invalidArgument(
         "options.struct_size",
-        "struct_size \(size) is below sizeof(th_interaction_completion) = \(MemoryLayout<th_interaction_completion>.size)"
+        "options.struct_size \(size) is below sizeof(th_interaction_completion) = \(MemoryLayout<th_interaction_completion>.size)"
       )
     }
     let o = options.pointee
     let known = TH_COMPLETION_SPEED | TH_COMPLETION_TIMING
     guard o.flags & ~known == 0 else {
-      throw .unsupported("options.flags", "unknown flags 0x\(String(o.flags & ~known, radix: 16))")
+      throw .unsupported("options.flags", "options.flags has unknown bits 0x\(String(o.flags & ~known, radix: 16))")
     }
-    guard o.velocity.isFinite else { throw .invalidValue("options.velocity", "velocity \(o.velocity) is not finite") }
+    guard o.velocity.isFinite else {
+      throw .invalidValue("options.velocity", "options.velocity \(o.velocity) is not finite")
+    }
     var speed: Double?
     if o.flags & TH_COMPLETION_SPEED != 0 {
       guard o.completion_speed.isFinite, o.completion_speed > 0 else {
-        throw .invalidValue("options.completion_speed", "completion_speed \(o.completion_speed) is not finite and > 0")
+        throw .invalidValue(
+          "options.completion_speed", "options.completion_speed \(o.completion_speed) is not finite and > 0")
       }
       speed = o.completion_speed
     }
@@ -93,7 +96,9 @@ extension PluginAnimator {
     if o.flags & TH_COMPLETION_TIMING != 0 {
       guard o.timing.kind == TH_TIMING_CURVE else {
         throw .unsupported(
-          "options.timing.kind", "a finish or cancel tail follows a curve (a spring tail comes from velocity)")
+          "options.timing.kind",
+          "options.timing.kind must be TH_TIMING_CURVE: a finish or cancel tail follows a curve (a spring tail comes "
+            + "from options.velocity)")
       }
       curve = try Self.curve(o.timing)
     }
