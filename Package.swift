@@ -366,7 +366,7 @@ targets.append(
 // the AnimatorTests and PluginValidatorTests load them with dlopen. `import Foundation` in them is
 // TransitionFoundation (the module alias). TransitionKit is named beside UIKit because SwiftPM's incremental build
 // does not rebuild a target when a module it sees only through another's re-export changes (stale class layouts).
-for name in ["Flip", "PullDown", "Segue", "Sheet"] {
+for name in ["Flip", "MagicMove", "PullDown", "Segue", "Sheet"] {
   products.append(.library(name: "UIKitExample\(name)", type: .dynamic, targets: ["UIKitExample\(name)"]))
   targets.append(
     .target(

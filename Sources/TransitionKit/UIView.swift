@@ -146,6 +146,15 @@ public class UIView: NSObject {
   }
   private var localUserInteraction = true
 
+  /// UIKit's accessibility identifier: the view's id in the scene (its node's `id` in the client's view tree, or
+  /// the id the host gave a view the plugin made) unless the plugin set another one, which is kept by the proxy for
+  /// the transition. Find a view of the client's tree by its id with it, as UI tests find views on iOS.
+  public var accessibilityIdentifier: String? {
+    get { accessibilityOverride ?? (session == nil ? nil : identifier) }
+    set { accessibilityOverride = newValue }
+  }
+  private var accessibilityOverride: String?
+
   /// The gesture recognizers attached with `addGestureRecognizer(_:)`, in the order they were added (Gestures.swift).
   var attachedRecognizers: [UIGestureRecognizer] = []
 
