@@ -144,7 +144,9 @@ package final class LocalTransitionDriver: TransitionDriver {
       }
       return
     }
-    complete(.success(result), stream: stream, completion)
+    // A gesture sample no recognizer received changed nothing: no frame (unless the transition ended meanwhile).
+    let streams = if case .gesture(let delivery) = result, delivery.recognizers == nil { false } else { stream }
+    complete(.success(result), stream: streams, completion)
   }
 
   package func terminate(reason: String, completion: (FrameBytes?) -> Void) {
