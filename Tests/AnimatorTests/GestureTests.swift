@@ -64,7 +64,9 @@ import TransitionEngine
   }
 
   enum GesturesIDs {
-    static let all = ["pull", "edge", "hit", "no-recognizers", "bare-selector", "running", "no-interaction"]
+    static let all = [
+      "pull", "edge", "hit", "no-recognizers", "bare-selector", "running", "no-interaction", "recognizers",
+    ]
   }
 
   // MARK: PullDown's rule: percent = translation.y / height; the velocity's sign decides, else percent > 0.5
@@ -342,5 +344,42 @@ import TransitionEngine
     try run.gesture(.began, at: Point(x: 150, y: 150))
     try run.gesture(.changed, at: Point(x: 170, y: 150), moved: Point(x: 20, y: 0), velocity: Point(x: 40, y: 0))
     #expect(run.notes() == ["began on target at (50.0, 50.0)", "translation (10.0, 0.0) velocity (40.0, 0.0)"])
+  }
+
+  // MARK: The recognizer API
+
+  nonisolated(unsafe) static let recognizerChildren: [Child] = ["refuse", "disabled", "removed", "switch"].enumerated()
+    .map { index, id in
+      (id, Rect(x: Double(index) * 100, y: 0, width: 100, height: 100), nil, { _ in })
+    }
+
+  @Test func targetsDelegatesEnablingRemovalEdgesAndHitTesting() throws {
+    let run = try Run("recognizers", .present, toChildren: Self.recognizerChildren)
+    #expect(run.notes() == ["to has 2, removed has 0, container has none", "hitTest refuse"])
+    // A refusing delegate, a disabled recognizer and a removed one pass the touch up to the root's pan, whose
+    // removed target–action pair is not called; the root's edge pan (added first) declines away from its edges.
+    for x in [50.0, 150, 250] {
+      #expect(try run.gesture(.began, at: Point(x: x, y: 50)) == .received(recognizers: 1))
+      try run.gesture(.ended, at: Point(x: x, y: 50))
+    }
+    // The right and bottom edges start the edge pan.
+    try run.gesture(.began, at: Point(x: 395, y: 400))
+    try run.gesture(.cancelled, at: Point(x: 395, y: 400))
+    try run.gesture(.began, at: Point(x: 200, y: 790))
+    try run.gesture(.ended, at: Point(x: 200, y: 790))
+    // A recognizer disabled during its gesture is cancelled at once and receives nothing more.
+    try run.gesture(.began, at: Point(x: 350, y: 50))
+    try run.gesture(.changed, at: Point(x: 360, y: 50), moved: Point(x: 10, y: 0))
+    #expect(try run.gesture(.changed, at: Point(x: 370, y: 50), moved: Point(x: 20, y: 0)) == .notInProgress)
+    #expect(
+      Array(run.notes().dropFirst(2)) == [
+        "b began at (50.0, 50.0) on to", "b ended at (50.0, 50.0) on to",
+        "b began at (150.0, 50.0) on to", "b ended at (150.0, 50.0) on to",
+        "b began at (250.0, 50.0) on to", "b ended at (250.0, 50.0) on to",
+        "edge began at (395.0, 400.0) on to", "edge cancelled at (395.0, 400.0) on to",
+        "edge began at (200.0, 790.0) on to", "edge ended at (200.0, 790.0) on to",
+        "switch began at (350.0, 50.0) on switch", "switch changed at (360.0, 50.0) on switch",
+        "switch cancelled at (360.0, 50.0) on switch",
+      ])
   }
 }

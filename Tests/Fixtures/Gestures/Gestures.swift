@@ -24,6 +24,7 @@ enum GesturesPlugin: TransitionPlugin {
     .transitioningDelegate(id: "bare-selector", name: "A selector without a method") { BareSelectorDelegate() },
     .transitioningDelegate(id: "running", name: "Grabbed while running") { RunningDelegate() },
     .transitioningDelegate(id: "no-interaction", name: "No interaction controller") { NoInteractionDelegate() },
+    .transitioningDelegate(id: "recognizers", name: "Recognizer API") { RecognizersDelegate() },
   ]
 }
 
@@ -364,4 +365,80 @@ final class NoInteractionDelegate: NSObject, UIViewControllerTransitioningDelega
   func animationController(
     forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController
   ) -> UIViewControllerAnimatedTransitioning? { PullAnimator(presenting: true) }
+}
+
+// MARK: - The recognizer API: targets, delegates, isEnabled, removal, edges, hit-testing
+
+/// Refuses to begin (UIGestureRecognizerDelegate).
+final class Refuser: NSObject, UIGestureRecognizerDelegate {
+  func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { false }
+}
+
+/// Recognizers on the to root's children "refuse" (its delegate refuses), "disabled" (isEnabled = false),
+/// "removed" (added, then removed) and "switch" (disables itself on its first change), and on the to root a
+/// screen-edge pan for the right and bottom edges (added first) and a pan whose first target–action pair was
+/// removed. Each action writes "<name> <state>".
+final class RecognizersInteraction: UIPercentDrivenInteractiveTransition {
+  let refuser = Refuser()
+
+  override func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning) {
+    super.startInteractiveTransition(transitionContext)
+    let container = transitionContext.containerView
+    let root = transitionContext.view(forKey: .to)!
+    func child(_ id: String) -> UIView { root.subviews.first { $0.accessibilityIdentifier == id }! }
+    func pan(_ name: String) -> UIPanGestureRecognizer {
+      UIPanGestureRecognizer(
+        target: self, action: Selector(name) { target, sender in (target as! RecognizersInteraction).act(name, sender) }
+      )
+    }
+    let edge = UIScreenEdgePanGestureRecognizer(
+      target: self,
+      action: Selector("edge") { target, sender in (target as! RecognizersInteraction).act("edge", sender) })
+    edge.edges = [.right, .bottom]
+    root.addGestureRecognizer(edge)
+    let parent = pan("a")
+    parent.addTarget(
+      self, action: Selector("b") { target, sender in (target as! RecognizersInteraction).act("b", sender) })
+    parent.removeTarget(self, action: Selector("a"))
+    root.addGestureRecognizer(parent)
+    let refusing = pan("refuse")
+    refusing.delegate = refuser
+    child("refuse").addGestureRecognizer(refusing)
+    let disabled = pan("disabled")
+    disabled.isEnabled = false
+    child("disabled").addGestureRecognizer(disabled)
+    let removed = pan("removed")
+    child("removed").addGestureRecognizer(removed)
+    child("removed").removeGestureRecognizer(removed)
+    child("switch").addGestureRecognizer(pan("switch"))
+    note(
+      "to has \(root.gestureRecognizers?.count ?? 0), removed has \(child("removed").gestureRecognizers?.count ?? 0), "
+        + "container has \(container.gestureRecognizers == nil ? "none" : "some")")
+    note("hitTest \(container.hitTest(CGPoint(x: 50, y: 50), with: nil)?.accessibilityIdentifier ?? "nil")")
+  }
+
+  func act(_ name: String, _ sender: Any?) {
+    let gesture = sender as! UIPanGestureRecognizer
+    let state =
+      switch gesture.state {
+      case .began: "began"
+      case .changed: "changed"
+      case .ended: "ended"
+      case .cancelled: "cancelled"
+      default: "other"
+      }
+    let at = gesture.location(ofTouch: 0, in: nil)
+    note("\(name) \(state) at \(describe(at)) on \(gesture.view?.accessibilityIdentifier ?? "nil")")
+    if name == "switch", gesture.state == .changed { gesture.isEnabled = false }
+  }
+}
+
+final class RecognizersDelegate: NSObject, UIViewControllerTransitioningDelegate {
+  func animationController(
+    forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController
+  ) -> UIViewControllerAnimatedTransitioning? { StillAnimator() }
+
+  func interactionControllerForPresentation(
+    using animator: UIViewControllerAnimatedTransitioning
+  ) -> UIViewControllerInteractiveTransitioning? { RecognizersInteraction() }
 }
