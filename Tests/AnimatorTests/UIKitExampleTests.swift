@@ -55,15 +55,15 @@ private typealias S = CAnimatorSupport
         guard line.first.map({ $0 != " " }) == true, words.first == "public" || words.first == "open" else { continue }
         guard let kind = words.firstIndex(where: kinds.contains), kind + 1 < words.count else { continue }
         let name = String(words[kind + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
-        // `Selector` is Swift's own type on iOS. Its closure form is what `#selector(…)` becomes through the UIKit
-        // source bridge; until that bridge is on main, an example's target–action writes that form by hand.
-        let apple =
-          ["UI", "CG", "CA", "NS"].contains { name.hasPrefix($0) } || name == "TimeInterval" || name == "Selector"
+        let apple = ["UI", "CG", "CA", "NS"].contains { name.hasPrefix($0) } || Self.appleNames.contains(name)
         if !apple && !name.isEmpty { names.insert(name) }
       }
     }
     return names.union(sdkOnlyMembers)
   }
+
+  /// Apple's names without one of Apple's prefixes (Foundation's, the Objective-C runtime's).
+  static let appleNames: Set<String> = ["TimeInterval", "Selector", "RunLoop"]
 
   /// TransitionKit's additions to UIKit's own types (docs/writing-plugins.md lists them).
   static let sdkOnlyMembers: Set<String> = [

@@ -27,16 +27,12 @@ class NavigationDelegate: NSObject, UINavigationControllerDelegate {
 class EdgePanPopInteraction: UIPercentDrivenInteractiveTransition {
   override func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning) {
     super.startInteractiveTransition(transitionContext)
-    let edgePan = UIScreenEdgePanGestureRecognizer(
-      target: self,
-      action: Selector("edgePanGesture(_:)") { target, sender in
-        (target as! EdgePanPopInteraction).edgePanGesture(sender as! UIScreenEdgePanGestureRecognizer)
-      })
+    let edgePan = UIScreenEdgePanGestureRecognizer(target: self, action: #selector(edgePanGesture(_:)))
     edgePan.edges = .left
     transitionContext.viewController(forKey: .from)?.view.addGestureRecognizer(edgePan)
   }
 
-  func edgePanGesture(_ edgePan: UIScreenEdgePanGestureRecognizer) {
+  @objc func edgePanGesture(_ edgePan: UIScreenEdgePanGestureRecognizer) {
     let progress = edgePan.translation(in: edgePan.view!).x / edgePan.view!.bounds.width
     switch edgePan.state {
     case .changed:
