@@ -26,6 +26,11 @@ package protocol TransitionAnimator: AnyObject {
   /// defaults apply (the presented view fills the container, the presenter's view stays).
   var presentationController: (any PresentationControllerBehavior)? { get }
 
+  /// The interaction controller of this transition (UIKit asks the delegate's `interactionControllerFor…`), which
+  /// receives gesture samples; nil, the default, for none. Asked once, at the start, after `transitionDuration`
+  /// and before the presentation controller's will-begin and `animateTransition`.
+  func interactionController(_ context: TransitionContext) -> (any InteractionControllerBehavior)?
+
   /// UIKit's `interruptibleAnimator(using:)`: the property animator that performs the transition, when the animator
   /// offers one (nil otherwise, the default). It must be a property animator of the context's scene and the same one
   /// every time it is asked. The transition asks once: at the start of an interactive transition *instead of*
@@ -38,6 +43,7 @@ package protocol TransitionAnimator: AnyObject {
 extension TransitionAnimator {
   package func animationEnded(_ completed: Bool) {}
   package var presentationController: (any PresentationControllerBehavior)? { nil }
+  package func interactionController(_ context: TransitionContext) -> (any InteractionControllerBehavior)? { nil }
   package func interruptibleAnimator(_ context: TransitionContext) -> PropertyAnimator? { nil }
 }
 

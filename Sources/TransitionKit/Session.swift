@@ -41,6 +41,8 @@ final class Session: @unchecked Sendable {
   private var cachedWindow: UIWindow?
   /// How many animations functions are running (for `UIView.performWithoutAnimation`).
   var animationDepth = 0
+  /// Whether the host took the animator's interruptible animator (then interaction continues it).
+  var drivesInterruptibleAnimator = false
   /// The blocks whose closures are running, innermost last, with the part that runs ("animations",
   /// "completion"): reports of refused calls say where the closure was written.
   private var runningBlocks: [(origin: BlockOrigin, part: String)] = []
@@ -48,6 +50,10 @@ final class Session: @unchecked Sendable {
   private var views: [UInt64: UIView] = [:]
   /// The UIKit-shaped context given to the animator.
   private(set) lazy var context = TransitionContext(session: self)
+  /// The interaction controller the delegate vended for this transition (asked once, when the host asks), and the
+  /// recognizers tracking the gesture in progress (Interaction.swift).
+  var interaction: (asked: Bool, controller: (any UIViewControllerInteractiveTransitioning)?) = (false, nil)
+  var trackingRecognizers: [UIGestureRecognizer] = []
 
   init(host: Host, pluginContext: th_context, export: TransitionPluginExport) {
     self.host = host
@@ -90,6 +96,9 @@ final class Session: @unchecked Sendable {
     views[handle.id] = view
     return view
   }
+
+  /// Every view proxy made so far (the views the plugin has touched: only those can have gesture recognizers).
+  var viewProxies: Dictionary<UInt64, UIView>.Values { views.values }
 
   /// Registers a proxy made by the plugin (`UIView(frame:)`).
   func register(_ view: UIView) {

@@ -213,4 +213,16 @@ import TransitionEngine
     #expect(close(run.x, 600 - 400 * (p0 + (1 - p0) * Reference.easeIn(0.5))))
     #expect(try run.base.run(step: 0.25) == .completed)
   }
+
+  /// UIPercentDrivenInteractiveTransition.timingCurve: an interruptible animator continues on it.
+  @Test func aPercentDrivenTimingCurveShapesTheContinuation() throws {
+    let run = try Run("timing-curve")
+    try run.advance(0.25)
+    #expect(close(run.x, 400))
+    // The remaining half over 0.5 s on the linear timingCurve (easeInOut, the completionCurve, would be at 374).
+    try run.advance(0.125)
+    #expect(close(run.x, 400 - 200 * 0.25))
+    #expect(try run.base.run(step: 0.125) == .completed)
+    #expect(run.base.misbehaviors.isEmpty)
+  }
 }

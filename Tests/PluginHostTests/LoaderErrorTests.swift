@@ -100,7 +100,8 @@ import Testing
           path: path, pluginABI: ABIVersion(major: 99, minor: ABIVersion.host.minor), hostABI: .host))
     #expect(
       error?.message.contains(
-        "built for plugin ABI 99.\(ABIVersion.host.minor); this host speaks ABI \(ABIVersion.host)") == true)
+        "built for plugin ABI 99.\(ABIVersion.host.minor); this host speaks ABI \(ABIVersion.host)")
+        == true)
   }
 
   @Test func entryReturningNullIs1004() {

@@ -34,6 +34,9 @@ enum PropertyAnimatorsPlugin: TransitionPlugin {
       }
     },
     .animator(id: "curved-scrub", name: "scrubsLinearly = false") { CurvedScrub() },
+    .transitioningDelegate(id: "timing-curve", name: "A percent-driven interaction's timingCurve") {
+      TimingCurveDelegate()
+    },
   ]
 }
 
@@ -221,5 +224,50 @@ final class CurvedScrub: NSObject, UIViewControllerAnimatedTransitioning {
     after(0.2, in: transitionContext) {
       animator.continueAnimation(withTimingParameters: nil, durationFactor: 1)
     }
+  }
+}
+
+/// A transitioning delegate whose percent-driven interaction controller (no interactive start) has a linear
+/// `timingCurve`: at 0.25 s it scrubs the running transition to 0.5 and finishes it, and the interruptible
+/// animator continues on that curve rather than on the easeInOut `completionCurve`.
+final class TimingCurveDelegate: NSObject, UIViewControllerTransitioningDelegate {
+  let animator = GrabbedSlide()
+  let interaction = UIPercentDrivenInteractiveTransition()
+
+  override init() {
+    super.init()
+    interaction.wantsInteractiveStart = false
+    interaction.timingCurve = UICubicTimingParameters(animationCurve: .linear)
+    animator.interaction = interaction
+  }
+
+  func animationController(
+    forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController
+  ) -> UIViewControllerAnimatedTransitioning? { animator }
+
+  func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning)
+    -> UIViewControllerInteractiveTransitioning?
+  { interaction }
+}
+
+/// InterruptibleSlide that, 0.25 s into its run, has its interaction controller grab it at 0.5 and finish it.
+final class GrabbedSlide: NSObject, UIViewControllerAnimatedTransitioning {
+  weak var interaction: UIPercentDrivenInteractiveTransition?
+  private let slide = InterruptibleSlide()
+
+  func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+
+  func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+    slide.animateTransition(using: transitionContext)
+    after(0.25, in: transitionContext) {
+      self.interaction?.update(0.5)
+      self.interaction?.finish()
+    }
+  }
+
+  func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning)
+    -> UIViewImplicitlyAnimating
+  {
+    slide.interruptibleAnimator(using: transitionContext)
   }
 }
