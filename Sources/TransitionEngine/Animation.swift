@@ -128,32 +128,39 @@ extension Gradient: OptionalTrackWrapped {
 }
 
 /// A gradient or none, as a keyframe value: blends as gradients when both are present, else discretely at 0.5.
-package struct OptionalGradient: Interpolatable, Equatable {
-  /// The gradient, or nil for none.
-  package var value: Gradient?
+package typealias OptionalGradient = OptionalKeyValue<Gradient>
 
-  package static func interpolate(
-    from a: OptionalGradient, to b: OptionalGradient, fraction: Double
-  ) -> OptionalGradient {
-    if fraction == 0 { return a }
-    if fraction == 1 { return b }
-    return OptionalGradient(value: Gradient.blendOptional(a.value, b.value, fraction))
+/// A value or none, as a keyframe value (`Gradient?`, `Path?`): blends as `Wrapped.blendOptional` says; distance
+/// 1 between a value and none; a cubic segment blends only when all four are present, else takes the value with the
+/// largest weight.
+package struct OptionalKeyValue<Wrapped: Interpolatable & OptionalTrackWrapped>: Interpolatable, Equatable {
+  /// The value, or nil for none.
+  package var value: Wrapped?
+
+  /// Wraps a value or none.
+  package init(value: Wrapped?) {
+    self.value = value
   }
 
-  package static func distance(from a: OptionalGradient, to b: OptionalGradient) -> Double {
+  package static func interpolate(from a: Self, to b: Self, fraction: Double) -> Self {
+    if fraction == 0 { return a }
+    if fraction == 1 { return b }
+    return Self(value: Wrapped.blendOptional(a.value, b.value, fraction))
+  }
+
+  package static func distance(from a: Self, to b: Self) -> Double {
     switch (a.value, b.value) {
-    case (let x?, let y?): return Gradient.distance(from: x, to: y)
+    case (let x?, let y?): return Wrapped.distance(from: x, to: y)
     case (nil, nil): return 0
     default: return 1
     }
   }
 
   package static func combine(
-    _ a: OptionalGradient, _ wa: Double, _ b: OptionalGradient, _ wb: Double, _ c: OptionalGradient, _ wc: Double,
-    _ d: OptionalGradient, _ wd: Double
-  ) -> OptionalGradient {
+    _ a: Self, _ wa: Double, _ b: Self, _ wb: Double, _ c: Self, _ wc: Double, _ d: Self, _ wd: Double
+  ) -> Self {
     if let x = a.value, let y = b.value, let z = c.value, let u = d.value {
-      return OptionalGradient(value: .combine(x, wa, y, wb, z, wc, u, wd))
+      return Self(value: .combine(x, wa, y, wb, z, wc, u, wd))
     }
     var best = (a, wa)
     for (value, weight) in [(b, wb), (c, wc), (d, wd)] where weight > best.1 { best = (value, weight) }
@@ -390,7 +397,7 @@ extension Scene {
     var from = track?.value(at: t) ?? old
     if let driven = driverValue(of: property, view: view, at: t) { from = driven }
     // UIKit adds no animation when nothing would move (and the block may then complete at once).
-    if ctx.kind == .basic && from == new && active == nil {
+    if ctx.kind == .basic && from == new && active == nil && !forcesAnimationRecord {
       recordImmediate(view: view, property: property, old: old, new: new)
       return
     }
@@ -434,17 +441,16 @@ extension Scene {
 
   /// `finalizeKeyframes` for a property named by its key.
   func finalizeKeyframes(view: View, key: PropertyKey, block: Int) {
-    switch key {
-    case .bounds: finalizeKeyframes(view: view, property: .bounds, block: block)
-    case .position: finalizeKeyframes(view: view, property: .position, block: block)
-    case .anchorPoint: finalizeKeyframes(view: view, property: .anchorPoint, block: block)
-    case .transform: finalizeKeyframes(view: view, property: .transform, block: block)
-    case .sublayerTransform: finalizeKeyframes(view: view, property: .sublayerTransform, block: block)
-    case .alpha: finalizeKeyframes(view: view, property: .alpha, block: block)
-    case .zPosition: finalizeKeyframes(view: view, property: .zPosition, block: block)
-    case .cornerRadius: finalizeKeyframes(view: view, property: .cornerRadius, block: block)
-    case .backgroundColor: finalizeKeyframes(view: view, property: .backgroundColor, block: block)
-    case .gradient: finalizeKeyframes(view: view, property: .gradient, block: block)
-    }
+    key.accept(FinalizeKeyframes(scene: self, view: view, block: block))
+  }
+}
+
+private struct FinalizeKeyframes: PropertyVisitor {
+  let scene: Scene
+  let view: View
+  let block: Int
+
+  func visit<Value: TrackValue>(_ property: AnimatableProperty<Value>) {
+    scene.finalizeKeyframes(view: view, property: property, block: block)
   }
 }

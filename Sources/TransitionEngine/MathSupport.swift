@@ -14,3 +14,5 @@
 @inline(__always) func exponential(_ x: Double) -> Double { exp(x) }
 @inline(__always) func naturalLog(_ x: Double) -> Double { log(x) }
 @inline(__always) func arcTangent2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
+@inline(__always) func tangent(_ x: Double) -> Double { tan(x) }
+@inline(__always) func arcSine(_ x: Double) -> Double { asin(x) }

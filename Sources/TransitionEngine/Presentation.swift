@@ -18,6 +18,8 @@ extension View {
     // Optional-valued: optional chaining would flatten a presented nil into "no track".
     if tracks.backgroundColor != nil { p.backgroundColor = tracks.backgroundColor!.value(at: t, memo: memo) }
     if tracks.gradient != nil { p.gradient = tracks.gradient!.value(at: t, memo: memo) }
+    let layerTracks = tracks.layer
+    if !layerTracks.isEmpty { p.layer = layerTracks.evaluated(p.layer, at: t, memo: memo) }
     return p
   }
 }
@@ -47,7 +49,8 @@ extension Scene {
     while i < scratchViews.count {
       let v = scratchViews[i]
       present(v, at: time)
-      scratchViews.append(contentsOf: v.subviews)
+      scratchViews.append(contentsOf: v.sublayers)
+      if let m = v.mask { scratchViews.append(m) }
       i += 1
     }
     if !drivers.isEmpty {
@@ -109,7 +112,7 @@ extension Scene {
   }
 
   /// Appends `v` and its subtree. `parentBasis`/`parentWorld` nil: `v` is the root (world = identity).
-  private func emit(
+  func emit(
     _ v: View, parentID: String?, parentBasis: Transform3D?, parentWorld: Transform3D, parentOpacity: Double,
     parentHidden: Bool, values: UnsafeBufferPointer<AnimatableValues>, into out: inout [ViewState]
   ) {
@@ -124,15 +127,19 @@ extension Scene {
     let hidden = parentHidden || v.isHidden
     let opacity = hidden ? 0 : parentOpacity * clamp01(p.pointee.alpha)
     out.append(
-      ViewState(
+      presentedState(
         id: v.id, parentID: parentID, frame: p.pointee.frame, bounds: p.pointee.bounds, position: p.pointee.position,
         anchorPoint: p.pointee.anchorPoint, transform: p.pointee.transform,
         sublayerTransform: p.pointee.sublayerTransform, worldTransform: world,
         boundingBox: world.projectedBoundingBox(of: Rect(origin: .zero, size: p.pointee.bounds.size)),
         alpha: p.pointee.alpha, opacity: opacity, isHidden: v.isHidden, zPosition: p.pointee.zPosition,
         zIndex: out.count, backgroundColor: p.pointee.backgroundColor, cornerRadius: p.pointee.cornerRadius,
-        clipsToBounds: v.clipsToBounds, gradient: p.pointee.gradient, snapshotOf: v.snapshotOf))
-    let subs = v.subviews
+        clipsToBounds: v.clipsToBounds, gradient: p.pointee.gradient, snapshotOf: v.snapshotOf, node: v,
+        values: p))
+    if let m = v.mask {
+      emitMask(m, owner: v, ownerValues: p, ownerWorld: world, values: values, into: &out)
+    }
+    let subs = v.sublayers
     if subs.isEmpty { return }
     let basis = p.pointee.childBasis
     var ordered = true

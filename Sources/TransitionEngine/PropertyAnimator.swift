@@ -584,21 +584,18 @@ extension Scene {
   /// Ends the animation record of `block` on `key` of `view` at t (if it is still the one presenting) and leaves
   /// the model at the value of `position`.
   func releaseAnimatorRecord(view: View, key: PropertyKey, block: Int, at t: Double, position: AnimatingPosition) {
-    switch key {
-    case .bounds: releaseAnimatorRecord(view: view, property: .bounds, block: block, at: t, position: position)
-    case .position: releaseAnimatorRecord(view: view, property: .position, block: block, at: t, position: position)
-    case .anchorPoint:
-      releaseAnimatorRecord(view: view, property: .anchorPoint, block: block, at: t, position: position)
-    case .transform: releaseAnimatorRecord(view: view, property: .transform, block: block, at: t, position: position)
-    case .sublayerTransform:
-      releaseAnimatorRecord(view: view, property: .sublayerTransform, block: block, at: t, position: position)
-    case .alpha: releaseAnimatorRecord(view: view, property: .alpha, block: block, at: t, position: position)
-    case .zPosition: releaseAnimatorRecord(view: view, property: .zPosition, block: block, at: t, position: position)
-    case .cornerRadius:
-      releaseAnimatorRecord(view: view, property: .cornerRadius, block: block, at: t, position: position)
-    case .backgroundColor:
-      releaseAnimatorRecord(view: view, property: .backgroundColor, block: block, at: t, position: position)
-    case .gradient: releaseAnimatorRecord(view: view, property: .gradient, block: block, at: t, position: position)
+    key.accept(ReleaseAnimatorRecord(scene: self, view: view, block: block, time: t, position: position))
+  }
+
+  private struct ReleaseAnimatorRecord: PropertyVisitor {
+    let scene: Scene
+    let view: View
+    let block: Int
+    let time: Double
+    let position: AnimatingPosition
+
+    func visit<Value: TrackValue>(_ property: AnimatableProperty<Value>) {
+      scene.releaseAnimatorRecord(view: view, property: property, block: block, at: time, position: position)
     }
   }
 

@@ -13,6 +13,22 @@ package enum PropertyKey: Int, CaseIterable, Hashable, Sendable {
   case cornerRadius
   case backgroundColor
   case gradient
+  // Layer properties (LayerAppearance; Layer.swift).
+  case anchorPointZ
+  case borderWidth
+  case borderColor
+  case shadowColor
+  case shadowOpacity
+  case shadowRadius
+  case shadowOffset
+  case shadowPath
+  case path
+  case fillColor
+  case strokeColor
+  case lineWidth
+  case strokeStart
+  case strokeEnd
+  case lineDashPhase
 
   /// The name used in reports (UIKit's property name; `alpha` is the layer's `opacity`).
   package var name: String {
@@ -27,6 +43,7 @@ package enum PropertyKey: Int, CaseIterable, Hashable, Sendable {
     case .cornerRadius: "cornerRadius"
     case .backgroundColor: "backgroundColor"
     case .gradient: "gradient"
+    default: layerPropertyName
     }
   }
 }
@@ -70,6 +87,8 @@ package struct AnimatableValues: Hashable, Sendable {
   // around. So each is held as nil (the identity) or a shared immutable box.
   private var transformBox: TransformBox?
   private var sublayerTransformBox: TransformBox?
+  /// The layer-only properties (borders, shadows, shape, …; `layer`), nil while all are at CALayer's defaults.
+  var layerBox: LayerAppearanceBox?
 
   /// Creates the default values (CALayer's defaults).
   package init() {}
@@ -162,6 +181,7 @@ struct PropertyTracks {
     @exclusivity(unchecked) var cornerRadius: Track<Double>?
     @exclusivity(unchecked) var backgroundColor: Track<Color?>?
     @exclusivity(unchecked) var gradient: Track<Gradient?>?
+    @exclusivity(unchecked) var layer = LayerPropertyTracks()
 
     init() {}
 
@@ -176,6 +196,7 @@ struct PropertyTracks {
       cornerRadius = other.cornerRadius
       backgroundColor = other.backgroundColor
       gradient = other.gradient
+      layer = other.layer
     }
   }
 
@@ -238,5 +259,11 @@ struct PropertyTracks {
   var gradient: Track<Gradient?>? {
     get { storage?.gradient }
     _modify { yield &unique().gradient }
+  }
+
+  /// The tracks of the layer-only properties (`LayerPropertyTracks`).
+  var layer: LayerPropertyTracks {
+    get { storage?.layer ?? LayerPropertyTracks() }
+    _modify { yield &unique().layer }
   }
 }

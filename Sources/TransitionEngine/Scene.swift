@@ -23,6 +23,11 @@ package enum SceneMisuse: Equatable, Sendable, CustomStringConvertible {
   case runawayCompletions(count: Int)
   /// `advance` or `fireAllPending` was called from inside a completion or an update being run by them.
   case reentrantAdvance
+  /// A view's layer was passed to `addSublayer` or `insertSublayer`: a view joins a tree
+  /// with `addSubview` (UIKit keeps the two in step). Ignored.
+  case viewLayerAsSublayer(viewID: String)
+  /// `insertSublayer(_:below/above:)` named a sibling that is not a sublayer; the layer was added on top.
+  case notASublayer(layerID: String, superlayerID: String)
 
   /// A one-line description for logs and misbehaviour reports.
   package var description: String {
@@ -36,6 +41,8 @@ package enum SceneMisuse: Equatable, Sendable, CustomStringConvertible {
     case .invalidDriverValue(let id, let p): "driver wrote a non-finite \(p.name) to view \(id)"
     case .runawayCompletions(let n): "completions kept starting immediate blocks; stopped after \(n)"
     case .reentrantAdvance: "advance called while completions were running"
+    case .viewLayerAsSublayer(let id): "view \(id)'s layer cannot be added as a sublayer; use addSubview"
+    case .notASublayer(let id, let s): "layer \(id) is not a sublayer of \(s)"
     }
   }
 }
@@ -111,6 +118,9 @@ package final class Scene {
   }
   /// Scratch of `presentation(at:)`: each block's curve progress at the sampled time.
   let progressMemo = ProgressMemo()
+  /// Set while a write must become an animation even when the matrices at both ends are equal (a transform
+  /// component turning by 2π; TransformKeyPath.swift).
+  var forcesAnimationRecord = false
 
   /// Creates a scene whose container has the given size (a non-finite dimension counts as 0) and id (empty:
   /// "container").

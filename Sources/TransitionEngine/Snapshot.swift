@@ -45,6 +45,10 @@ package struct SceneSnapshot {
     let clipsToBounds: Bool
     let snapshotOf: String?
     let subviews: [View]
+    /// The layer tree: the separate sublayer order (nil = the subviews), the mask and the layer kind.
+    let layerOrder: [View]?
+    let mask: View?
+    let layerKind: LayerKind
   }
 
   let entries: [Entry]
@@ -65,7 +69,8 @@ extension Scene {
       entries: views.map {
         SceneSnapshot.Entry(
           view: $0, model: $0.model, isHidden: $0.isHidden, clipsToBounds: $0.clipsToBounds,
-          snapshotOf: $0.snapshotOf, subviews: $0.subviews)
+          snapshotOf: $0.snapshotOf, subviews: $0.subviews, layerOrder: $0.layerOrder, mask: $0.mask,
+          layerKind: $0.layerKind)
       },
       time: currentTime)
   }
@@ -83,21 +88,37 @@ extension Scene {
       e.view.isHidden = e.isHidden
       e.view.clipsToBounds = e.clipsToBounds
       e.view.snapshotOf = e.snapshotOf
+      e.view.layerKind = e.layerKind
       e.view.tracks = PropertyTracks()
       e.view.hasTracks = false
     }
     guard hierarchy else { return }
     for e in snapshot.entries {
-      for s in e.view.subviews { s.superview = nil }
+      for s in e.view.sublayers { s.superview = nil }
       e.view.subviews = []
+      e.view.layerOrder = nil
+      e.view.mask?.maskOwner = nil
+      e.view.mask = nil
     }
     // A captured view now under a view made after the capture leaves it.
     for e in snapshot.entries where e.view.superview != nil {
       e.view.detach()
     }
+    // A captured node that masks a node made after the capture stops being its mask.
+    for e in snapshot.entries {
+      if let owner = e.view.maskOwner {
+        owner.mask = nil
+        e.view.maskOwner = nil
+      }
+    }
     for e in snapshot.entries {
       e.view.subviews = e.subviews
-      for s in e.subviews { s.superview = e.view }
+      e.view.layerOrder = e.layerOrder
+      for s in e.view.sublayers { s.superview = e.view }
+      if let m = e.mask {
+        e.view.mask = m
+        m.maskOwner = e.view
+      }
     }
   }
 }

@@ -265,6 +265,15 @@ package struct Transform3DInterpolation: Sendable {
     case planar(DecomposedTransform2D, DecomposedTransform2D)
     case spatial(DecomposedTransform3D, DecomposedTransform3D)
     case discrete
+    /// One named component (a transform key path; TransformKeyPath.swift).
+    case component(TransformComponentAnimation)
+  }
+
+  /// The interpolation of one component between the ends of `animation` (the matrix is not interpolated).
+  init(component animation: TransformComponentAnimation) {
+    from = animation.from
+    to = animation.to
+    plan = .component(animation)
   }
 
   /// Prepares the interpolation from `from` to `to`.
@@ -298,6 +307,8 @@ package struct Transform3DInterpolation: Sendable {
 
   /// The transform at `fraction`; exactly `from` at 0 and `to` at 1.
   package func value(at fraction: Double) -> Transform3D {
+    // A component may turn while the matrices at both ends are equal (a rotation by 2π).
+    if case .component(let c) = plan { return c.value(at: fraction) }
     if fraction == 0 || from == to { return from }
     if fraction == 1 { return to }
     guard fraction.isFinite else { return to }
@@ -306,7 +317,7 @@ package struct Transform3DInterpolation: Sendable {
       return DecomposedTransform2D.interpolate(from: a, to: b, fraction: fraction).recomposed
     case .spatial(let a, let b):
       return DecomposedTransform3D.interpolate(from: a, to: b, fraction: fraction).recomposed
-    case .discrete:
+    case .discrete, .component:
       return fraction < 0.5 ? from : to
     }
   }

@@ -18,10 +18,15 @@ extension AnimatableValues {
       return Rect(x: position.x - ax, y: position.y - ay, width: w, height: h)
     }
     let t = transform
+    // The corners sit at z = −anchorPointZ relative to the anchor (0 unless a layer sets it).
+    let z = -anchorPointZ
     func corner(_ u: Double, _ v: Double) -> (x: Double, y: Double, w: Double) {
       let x = u - ax
       let y = v - ay
-      return (x * t.m11 + y * t.m21 + t.m41, x * t.m12 + y * t.m22 + t.m42, x * t.m14 + y * t.m24 + t.m44)
+      return (
+        x * t.m11 + y * t.m21 + z * t.m31 + t.m41, x * t.m12 + y * t.m22 + z * t.m32 + t.m42,
+        x * t.m14 + y * t.m24 + z * t.m34 + t.m44
+      )
     }
     let c0 = corner(0, 0)
     let c1 = corner(w, 0)
@@ -43,12 +48,22 @@ extension AnimatableValues {
   }
 
   /// The matrix taking a point (u, v) measured from this view's top-left corner into its superview's bounds
-  /// coordinates: T(−anchor·size) · transform · T(position).
+  /// coordinates: T(−anchor·size, −anchorPointZ) · transform · T(position).
   var localMatrix: Transform3D {
     let w = bounds.size.width
     let h = bounds.size.height
-    return transform.prependingTranslation(x: -anchorPoint.x * w, y: -anchorPoint.y * h)
-      .appendingTranslation(x: position.x, y: position.y)
+    var m = transform.prependingTranslation(x: -anchorPoint.x * w, y: -anchorPoint.y * h)
+    if layerBox != nil {
+      let z = -anchorPointZ
+      if z != 0 {
+        let t = transform
+        m.m41 += z * t.m31
+        m.m42 += z * t.m32
+        m.m43 += z * t.m33
+        m.m44 += z * t.m34
+      }
+    }
+    return m.appendingTranslation(x: position.x, y: position.y)
   }
 
   /// The matrix taking a point in this view's bounds coordinates (where its subviews' positions live) onto

@@ -11,6 +11,7 @@ extension View {
     guard canAdopt(view) else { return }
     view.detach()
     subviews.append(view)
+    layerOrder?.append(view)
     view.superview = self
   }
 
@@ -19,7 +20,9 @@ extension View {
   package func insertSubview(_ view: View, at index: Int) {
     guard canAdopt(view) else { return }
     view.detach()
-    subviews.insert(view, at: min(max(index, 0), subviews.count))
+    let i = min(max(index, 0), subviews.count)
+    subviews.insert(view, at: i)
+    placeLayer(of: view, nextTo: i + 1 < subviews.count ? subviews[i + 1] : nil, above: false)
     view.superview = self
   }
 
@@ -40,6 +43,7 @@ extension View {
     guard view.superview === self, let i = subviews.firstIndex(where: { $0 === view }) else { return }
     subviews.remove(at: i)
     subviews.append(view)
+    moveLayer(of: view, toFront: true)
   }
 
   /// Moves a subview to the back (UIView.sendSubviewToBack); no-op when it is not a subview, as in UIKit.
@@ -47,6 +51,7 @@ extension View {
     guard view.superview === self, let i = subviews.firstIndex(where: { $0 === view }) else { return }
     subviews.remove(at: i)
     subviews.insert(view, at: 0)
+    moveLayer(of: view, toFront: false)
   }
 
   /// Removes the view from its superview (UIView.removeFromSuperview). Its animations keep running.
@@ -69,6 +74,7 @@ extension View {
     if let i = parent.subviews.firstIndex(where: { $0 === self }) {
       parent.subviews.remove(at: i)
     }
+    parent.removeFromLayerOrder(self)
     superview = nil
   }
 
@@ -83,6 +89,7 @@ extension View {
     view.detach()
     let i = subviews.firstIndex(where: { $0 === sibling }) ?? subviews.count
     subviews.insert(view, at: i + offset)
+    placeLayer(of: view, nextTo: sibling, above: offset == 1)
     view.superview = self
   }
 

@@ -45,6 +45,18 @@ package final class View {
   /// The shared-element key the client gave this view (`match`, as Hero's heroID): how a shared-element animator
   /// pairs a view of the from tree with one of the to tree. Not animatable, not copied into snapshots.
   package var matchKey: String?
+  /// Whether this node is a view's backing layer (false: a layer that is not a view, `Scene.makeLayer`). A view
+  /// and its layer are one node: the layer's properties are the view's (see docs/ARCHITECTURE.md, "Layers").
+  package internal(set) var isView = true
+  /// What the layer draws (CALayer, CAGradientLayer, CAShapeLayer). Not animatable.
+  package var layerKind: LayerKind = .layer
+  /// The sublayers in drawing order when they are not just the subviews' layers (once a layer that is not a view
+  /// was added here); nil = exactly `subviews` (the common case keeps one array). See `sublayers`.
+  var layerOrder: [View]?
+  /// The mask (CALayer.mask, UIView.mask): its alpha masks this node. Not part of the sublayer tree.
+  package internal(set) var mask: View?
+  /// The node whose mask this one is.
+  package internal(set) weak var maskOwner: View?
 
   init(id: String, scene: Scene?, createdAt: Double) {
     self.id = id

@@ -45,6 +45,16 @@ package struct ViewState: Equatable, Sendable {
   package var gradient: Gradient?
   /// For a snapshot view, the id of the view whose content it shows.
   package var snapshotOf: String?
+  /// Whether the node is a view's layer (false: a layer that is not a view). Layer members: Layer+Presentation.swift.
+  package var isView = true
+  /// What the layer draws.
+  package var layerKind: LayerKind = .layer
+  /// The id of the node's mask, if it has one (its entries follow this one's, before the sublayers).
+  package var maskID: String?
+  /// For a mask, the id of the node it masks (its `parentID` too); nil otherwise.
+  package var maskOwnerID: String?
+  /// The presented layer-only values, nil while all are at their defaults (see `layer`).
+  var layerBox: LayerAppearanceBox?
 
   /// A state with every field given (the engine makes them in `Scene.presentation(at:)`; tests and encoders' checks
   /// make them directly).

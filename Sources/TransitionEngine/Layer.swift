@@ -1,0 +1,462 @@
+// Layers that are not views, and the layer-only properties every node has: CALayer's borders, shadows and
+// 3-D anchor, CAShapeLayer's shape, CAGradientLayer's type. See docs/ARCHITECTURE.md, "Layers".
+
+/// What a layer draws: a plain CALayer, a CAGradientLayer (its `gradient`) or a CAShapeLayer (its `path`).
+package enum LayerKind: String, Hashable, Sendable {
+  /// CALayer: background colour, border, shadow, contents.
+  case layer
+  /// CAGradientLayer: the node's `gradient` fills the bounds.
+  case gradient
+  /// CAShapeLayer: `path` filled with `fillColor` and stroked with `strokeColor`.
+  case shape
+}
+
+/// CALayer.maskedCorners: which corners `cornerRadius` rounds (names of a y-down plane: min x min y = top left).
+package struct MaskedCorners: OptionSet, Hashable, Sendable {
+  package let rawValue: Int
+  package init(rawValue: Int) { self.rawValue = rawValue }
+  /// kCALayerMinXMinYCorner: the top-left corner.
+  package static let minXMinY = MaskedCorners(rawValue: 1)
+  /// kCALayerMaxXMinYCorner: the top-right corner.
+  package static let maxXMinY = MaskedCorners(rawValue: 2)
+  /// kCALayerMinXMaxYCorner: the bottom-left corner.
+  package static let minXMaxY = MaskedCorners(rawValue: 4)
+  /// kCALayerMaxXMaxYCorner: the bottom-right corner.
+  package static let maxXMaxY = MaskedCorners(rawValue: 8)
+  /// Every corner (the default).
+  package static let all: MaskedCorners = [.minXMinY, .maxXMinY, .minXMaxY, .maxXMaxY]
+}
+
+/// CAShapeLayerFillRule.
+package enum FillRule: String, Hashable, Sendable {
+  case nonZero
+  case evenOdd
+}
+
+/// CAGradientLayerType.
+package enum GradientType: String, Hashable, Sendable {
+  /// Along the line from startPoint to endPoint.
+  case axial
+  /// Circles centred on startPoint, reaching endPoint at the last stop.
+  case radial
+  /// Round startPoint, angle 0 toward endPoint.
+  case conic
+}
+
+/// The layer-only properties of a node with CALayer's, CAShapeLayer's and CAGradientLayer's defaults. Together
+/// with the properties views already had (`AnimatableValues`: bounds, position, anchorPoint, transform,
+/// sublayerTransform, alpha = opacity, zPosition, cornerRadius, backgroundColor, gradient) they are the layer's
+/// whole model. Not animatable here: `maskedCorners`, `lineDashPattern`, `fillRule`, `gradientType`, `contents`.
+package struct LayerAppearance: Hashable, Sendable {
+  /// The anchor point's z coordinate: the layer's transform applies about (anchorPoint, anchorPointZ).
+  package var anchorPointZ: Double = 0
+  /// The border's width, drawn inside the bounds (inset from the edge), above the sublayers.
+  package var borderWidth: Double = 0
+  /// The border's colour (CALayer's default: opaque black).
+  package var borderColor: Color? = .black
+  /// The shadow's colour (default opaque black).
+  package var shadowColor: Color? = .black
+  /// The shadow's opacity in [0, 1] (default 0: no shadow).
+  package var shadowOpacity: Double = 0
+  /// The shadow's blur radius in points (default 3).
+  package var shadowRadius: Double = 3
+  /// The shadow's offset (default (0, −3), CALayer's).
+  package var shadowOffset: Size = Size(width: 0, height: -3)
+  /// The shadow's shape in the layer's bounds coordinates; nil = the shape of the layer's content.
+  package var shadowPath: Path? = nil
+  /// A shape layer's path, in its bounds coordinates.
+  package var path: Path? = nil
+  /// A shape layer's fill colour (default opaque black; nil = no fill).
+  package var fillColor: Color? = .black
+  /// A shape layer's stroke colour (default nil: no stroke).
+  package var strokeColor: Color? = nil
+  /// A shape layer's stroke width (default 1).
+  package var lineWidth: Double = 1
+  /// Where the stroke starts along the path, as a fraction of its length (default 0).
+  package var strokeStart: Double = 0
+  /// Where the stroke ends along the path, as a fraction of its length (default 1).
+  package var strokeEnd: Double = 1
+  /// The offset into the dash pattern where the stroke starts (default 0).
+  package var lineDashPhase: Double = 0
+  /// Which corners `cornerRadius` rounds.
+  package var maskedCorners: MaskedCorners = .all
+  /// A shape layer's dash pattern (lengths of painted and unpainted segments, alternating); nil = solid.
+  package var lineDashPattern: [Double]? = nil
+  /// A shape layer's fill rule.
+  package var fillRule: FillRule = .nonZero
+  /// A gradient layer's type.
+  package var gradientType: GradientType = .axial
+  /// What the layer shows (CALayer.contents), opaque to the engine: a reference the client resolves (an image
+  /// name, a URL); the host passes it through.
+  package var contents: String? = nil
+
+  /// CALayer's defaults.
+  package init() {}
+
+  /// The defaults, shared.
+  static let defaults = LayerAppearance()
+}
+
+/// Non-default layer-only values, immutable and shared (most views never set one, so `AnimatableValues` holds nil).
+final class LayerAppearanceBox: Hashable, Sendable {
+  let value: LayerAppearance
+
+  private init(_ value: LayerAppearance) { self.value = value }
+
+  /// nil for the defaults, else a box.
+  static func holding(_ value: LayerAppearance) -> LayerAppearanceBox? {
+    value == LayerAppearance.defaults ? nil : LayerAppearanceBox(value)
+  }
+
+  static func == (lhs: LayerAppearanceBox, rhs: LayerAppearanceBox) -> Bool { lhs === rhs || lhs.value == rhs.value }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}
+
+extension AnimatableValues {
+  /// The layer-only properties (defaults when never set).
+  package var layer: LayerAppearance {
+    get { layerBox?.value ?? LayerAppearance.defaults }
+    set { layerBox = LayerAppearanceBox.holding(newValue) }
+  }
+
+  /// The anchor point's z coordinate: the layer's transform applies about (anchorPoint, anchorPointZ).
+  package var anchorPointZ: Double {
+    get { layerBox?.value.anchorPointZ ?? LayerAppearance.defaults.anchorPointZ }
+    set { layer.anchorPointZ = newValue }
+  }
+  /// The border's width, drawn inside the bounds (inset from the edge), above the sublayers.
+  package var borderWidth: Double {
+    get { layerBox?.value.borderWidth ?? LayerAppearance.defaults.borderWidth }
+    set { layer.borderWidth = newValue }
+  }
+  /// The border's colour (CALayer's default: opaque black).
+  package var borderColor: Color? {
+    get { layerBox?.value.borderColor ?? LayerAppearance.defaults.borderColor }
+    set { layer.borderColor = newValue }
+  }
+  /// The shadow's colour (default opaque black).
+  package var shadowColor: Color? {
+    get { layerBox?.value.shadowColor ?? LayerAppearance.defaults.shadowColor }
+    set { layer.shadowColor = newValue }
+  }
+  /// The shadow's opacity in [0, 1] (default 0: no shadow).
+  package var shadowOpacity: Double {
+    get { layerBox?.value.shadowOpacity ?? LayerAppearance.defaults.shadowOpacity }
+    set { layer.shadowOpacity = newValue }
+  }
+  /// The shadow's blur radius in points (default 3).
+  package var shadowRadius: Double {
+    get { layerBox?.value.shadowRadius ?? LayerAppearance.defaults.shadowRadius }
+    set { layer.shadowRadius = newValue }
+  }
+  /// The shadow's offset (default (0, −3), CALayer's).
+  package var shadowOffset: Size {
+    get { layerBox?.value.shadowOffset ?? LayerAppearance.defaults.shadowOffset }
+    set { layer.shadowOffset = newValue }
+  }
+  /// The shadow's shape in the layer's bounds coordinates; nil = the shape of the layer's content.
+  package var shadowPath: Path? {
+    get { layerBox?.value.shadowPath ?? LayerAppearance.defaults.shadowPath }
+    set { layer.shadowPath = newValue }
+  }
+  /// A shape layer's path, in its bounds coordinates.
+  package var path: Path? {
+    get { layerBox?.value.path ?? LayerAppearance.defaults.path }
+    set { layer.path = newValue }
+  }
+  /// A shape layer's fill colour (default opaque black; nil = no fill).
+  package var fillColor: Color? {
+    get { layerBox?.value.fillColor ?? LayerAppearance.defaults.fillColor }
+    set { layer.fillColor = newValue }
+  }
+  /// A shape layer's stroke colour (default nil: no stroke).
+  package var strokeColor: Color? {
+    get { layerBox?.value.strokeColor ?? LayerAppearance.defaults.strokeColor }
+    set { layer.strokeColor = newValue }
+  }
+  /// A shape layer's stroke width (default 1).
+  package var lineWidth: Double {
+    get { layerBox?.value.lineWidth ?? LayerAppearance.defaults.lineWidth }
+    set { layer.lineWidth = newValue }
+  }
+  /// Where the stroke starts along the path, as a fraction of its length (default 0).
+  package var strokeStart: Double {
+    get { layerBox?.value.strokeStart ?? LayerAppearance.defaults.strokeStart }
+    set { layer.strokeStart = newValue }
+  }
+  /// Where the stroke ends along the path, as a fraction of its length (default 1).
+  package var strokeEnd: Double {
+    get { layerBox?.value.strokeEnd ?? LayerAppearance.defaults.strokeEnd }
+    set { layer.strokeEnd = newValue }
+  }
+  /// The offset into the dash pattern where the stroke starts (default 0).
+  package var lineDashPhase: Double {
+    get { layerBox?.value.lineDashPhase ?? LayerAppearance.defaults.lineDashPhase }
+    set { layer.lineDashPhase = newValue }
+  }
+}
+
+extension Size: TrackValue {
+  package typealias Segment = (Size, Size)
+  package var isFiniteValue: Bool { width.isFinite && height.isFinite }
+}
+
+extension AnimatableProperty where Value == Double {
+  /// CALayer.anchorPointZ.
+  package static var anchorPointZ: Self { Self(key: .anchorPointZ, value: \.anchorPointZ, track: \.layer.anchorPointZ) }
+  /// CALayer.borderWidth.
+  package static var borderWidth: Self { Self(key: .borderWidth, value: \.borderWidth, track: \.layer.borderWidth) }
+  /// CALayer.shadowOpacity.
+  package static var shadowOpacity: Self {
+    Self(key: .shadowOpacity, value: \.shadowOpacity, track: \.layer.shadowOpacity)
+  }
+  /// CALayer.shadowRadius.
+  package static var shadowRadius: Self { Self(key: .shadowRadius, value: \.shadowRadius, track: \.layer.shadowRadius) }
+  /// CAShapeLayer.lineWidth.
+  package static var lineWidth: Self { Self(key: .lineWidth, value: \.lineWidth, track: \.layer.lineWidth) }
+  /// CAShapeLayer.strokeStart.
+  package static var strokeStart: Self { Self(key: .strokeStart, value: \.strokeStart, track: \.layer.strokeStart) }
+  /// CAShapeLayer.strokeEnd.
+  package static var strokeEnd: Self { Self(key: .strokeEnd, value: \.strokeEnd, track: \.layer.strokeEnd) }
+  /// CAShapeLayer.lineDashPhase.
+  package static var lineDashPhase: Self {
+    Self(key: .lineDashPhase, value: \.lineDashPhase, track: \.layer.lineDashPhase)
+  }
+}
+
+extension AnimatableProperty where Value == Color? {
+  /// CALayer.borderColor.
+  package static var borderColor: Self { Self(key: .borderColor, value: \.borderColor, track: \.layer.borderColor) }
+  /// CALayer.shadowColor.
+  package static var shadowColor: Self { Self(key: .shadowColor, value: \.shadowColor, track: \.layer.shadowColor) }
+  /// CAShapeLayer.fillColor.
+  package static var fillColor: Self { Self(key: .fillColor, value: \.fillColor, track: \.layer.fillColor) }
+  /// CAShapeLayer.strokeColor.
+  package static var strokeColor: Self { Self(key: .strokeColor, value: \.strokeColor, track: \.layer.strokeColor) }
+}
+
+extension AnimatableProperty where Value == Size {
+  /// CALayer.shadowOffset.
+  package static var shadowOffset: Self { Self(key: .shadowOffset, value: \.shadowOffset, track: \.layer.shadowOffset) }
+}
+
+extension AnimatableProperty where Value == Path? {
+  /// CALayer.shadowPath.
+  package static var shadowPath: Self { Self(key: .shadowPath, value: \.shadowPath, track: \.layer.shadowPath) }
+  /// CAShapeLayer.path.
+  package static var path: Self { Self(key: .path, value: \.path, track: \.layer.path) }
+}
+
+extension PropertyKey {
+  /// The name of a layer-only property in reports (Core Animation's key path).
+  var layerPropertyName: String {
+    switch self {
+    case .anchorPointZ: "anchorPointZ"
+    case .borderWidth: "borderWidth"
+    case .borderColor: "borderColor"
+    case .shadowColor: "shadowColor"
+    case .shadowOpacity: "shadowOpacity"
+    case .shadowRadius: "shadowRadius"
+    case .shadowOffset: "shadowOffset"
+    case .shadowPath: "shadowPath"
+    case .path: "path"
+    case .fillColor: "fillColor"
+    case .strokeColor: "strokeColor"
+    case .lineWidth: "lineWidth"
+    case .strokeStart: "strokeStart"
+    case .strokeEnd: "strokeEnd"
+    case .lineDashPhase: "lineDashPhase"
+    default: "\(rawValue)"
+    }
+  }
+
+  /// Calls the visitor with the typed handle of this property (one switch for every place that needs the value
+  /// type of a property named by its key).
+  func accept<V: PropertyVisitor>(_ visitor: V) -> V.Result {
+    switch self {
+    case .bounds: visitor.visit(AnimatableProperty.bounds)
+    case .position: visitor.visit(AnimatableProperty.position)
+    case .anchorPoint: visitor.visit(AnimatableProperty.anchorPoint)
+    case .transform: visitor.visit(AnimatableProperty.transform)
+    case .sublayerTransform: visitor.visit(AnimatableProperty.sublayerTransform)
+    case .alpha: visitor.visit(AnimatableProperty.alpha)
+    case .zPosition: visitor.visit(AnimatableProperty.zPosition)
+    case .cornerRadius: visitor.visit(AnimatableProperty.cornerRadius)
+    case .backgroundColor: visitor.visit(AnimatableProperty.backgroundColor)
+    case .gradient: visitor.visit(AnimatableProperty.gradient)
+    case .anchorPointZ: visitor.visit(AnimatableProperty<Double>.anchorPointZ)
+    case .borderWidth: visitor.visit(AnimatableProperty<Double>.borderWidth)
+    case .borderColor: visitor.visit(AnimatableProperty<Color?>.borderColor)
+    case .shadowColor: visitor.visit(AnimatableProperty<Color?>.shadowColor)
+    case .shadowOpacity: visitor.visit(AnimatableProperty<Double>.shadowOpacity)
+    case .shadowRadius: visitor.visit(AnimatableProperty<Double>.shadowRadius)
+    case .shadowOffset: visitor.visit(AnimatableProperty<Size>.shadowOffset)
+    case .shadowPath: visitor.visit(AnimatableProperty<Path?>.shadowPath)
+    case .path: visitor.visit(AnimatableProperty<Path?>.path)
+    case .fillColor: visitor.visit(AnimatableProperty<Color?>.fillColor)
+    case .strokeColor: visitor.visit(AnimatableProperty<Color?>.strokeColor)
+    case .lineWidth: visitor.visit(AnimatableProperty<Double>.lineWidth)
+    case .strokeStart: visitor.visit(AnimatableProperty<Double>.strokeStart)
+    case .strokeEnd: visitor.visit(AnimatableProperty<Double>.strokeEnd)
+    case .lineDashPhase: visitor.visit(AnimatableProperty<Double>.lineDashPhase)
+    }
+  }
+}
+
+/// Something done to a property named by its key, with its value type known (`PropertyKey.accept`).
+protocol PropertyVisitor {
+  associatedtype Result
+  func visit<Value: TrackValue>(_ property: AnimatableProperty<Value>) -> Result
+}
+
+/// The animation history of the layer-only properties of one node (see `PropertyTracks`); one storage object,
+/// made on the first track and copied on write.
+struct LayerPropertyTracks {
+  private final class Storage {
+    @exclusivity(unchecked) var anchorPointZ: Track<Double>?
+    @exclusivity(unchecked) var borderWidth: Track<Double>?
+    @exclusivity(unchecked) var borderColor: Track<Color?>?
+    @exclusivity(unchecked) var shadowColor: Track<Color?>?
+    @exclusivity(unchecked) var shadowOpacity: Track<Double>?
+    @exclusivity(unchecked) var shadowRadius: Track<Double>?
+    @exclusivity(unchecked) var shadowOffset: Track<Size>?
+    @exclusivity(unchecked) var shadowPath: Track<Path?>?
+    @exclusivity(unchecked) var path: Track<Path?>?
+    @exclusivity(unchecked) var fillColor: Track<Color?>?
+    @exclusivity(unchecked) var strokeColor: Track<Color?>?
+    @exclusivity(unchecked) var lineWidth: Track<Double>?
+    @exclusivity(unchecked) var strokeStart: Track<Double>?
+    @exclusivity(unchecked) var strokeEnd: Track<Double>?
+    @exclusivity(unchecked) var lineDashPhase: Track<Double>?
+
+    init() {}
+
+    init(copying o: Storage) {
+      anchorPointZ = o.anchorPointZ
+      borderWidth = o.borderWidth
+      borderColor = o.borderColor
+      shadowColor = o.shadowColor
+      shadowOpacity = o.shadowOpacity
+      shadowRadius = o.shadowRadius
+      shadowOffset = o.shadowOffset
+      shadowPath = o.shadowPath
+      path = o.path
+      fillColor = o.fillColor
+      strokeColor = o.strokeColor
+      lineWidth = o.lineWidth
+      strokeStart = o.strokeStart
+      strokeEnd = o.strokeEnd
+      lineDashPhase = o.lineDashPhase
+    }
+  }
+
+  private var storage: Storage?
+
+  /// Whether any layer-only property has a track.
+  var isEmpty: Bool { storage == nil }
+
+  private mutating func unique() -> Storage {
+    if !isKnownUniquelyReferenced(&storage) {
+      storage = storage.map(Storage.init(copying:)) ?? Storage()
+    }
+    return storage!
+  }
+
+  var anchorPointZ: Track<Double>? {
+    get { storage?.anchorPointZ }
+    _modify { yield &unique().anchorPointZ }
+  }
+
+  var borderWidth: Track<Double>? {
+    get { storage?.borderWidth }
+    _modify { yield &unique().borderWidth }
+  }
+
+  var borderColor: Track<Color?>? {
+    get { storage?.borderColor }
+    _modify { yield &unique().borderColor }
+  }
+
+  var shadowColor: Track<Color?>? {
+    get { storage?.shadowColor }
+    _modify { yield &unique().shadowColor }
+  }
+
+  var shadowOpacity: Track<Double>? {
+    get { storage?.shadowOpacity }
+    _modify { yield &unique().shadowOpacity }
+  }
+
+  var shadowRadius: Track<Double>? {
+    get { storage?.shadowRadius }
+    _modify { yield &unique().shadowRadius }
+  }
+
+  var shadowOffset: Track<Size>? {
+    get { storage?.shadowOffset }
+    _modify { yield &unique().shadowOffset }
+  }
+
+  var shadowPath: Track<Path?>? {
+    get { storage?.shadowPath }
+    _modify { yield &unique().shadowPath }
+  }
+
+  var path: Track<Path?>? {
+    get { storage?.path }
+    _modify { yield &unique().path }
+  }
+
+  var fillColor: Track<Color?>? {
+    get { storage?.fillColor }
+    _modify { yield &unique().fillColor }
+  }
+
+  var strokeColor: Track<Color?>? {
+    get { storage?.strokeColor }
+    _modify { yield &unique().strokeColor }
+  }
+
+  var lineWidth: Track<Double>? {
+    get { storage?.lineWidth }
+    _modify { yield &unique().lineWidth }
+  }
+
+  var strokeStart: Track<Double>? {
+    get { storage?.strokeStart }
+    _modify { yield &unique().strokeStart }
+  }
+
+  var strokeEnd: Track<Double>? {
+    get { storage?.strokeEnd }
+    _modify { yield &unique().strokeEnd }
+  }
+
+  var lineDashPhase: Track<Double>? {
+    get { storage?.lineDashPhase }
+    _modify { yield &unique().lineDashPhase }
+  }
+
+  /// `base` overridden by each track's value at t.
+  func evaluated(_ base: LayerAppearance, at t: Double, memo: ProgressMemo) -> LayerAppearance {
+    guard let s = storage else { return base }
+    var p = base
+    if let v = s.anchorPointZ?.value(at: t, memo: memo) { p.anchorPointZ = v }
+    if let v = s.borderWidth?.value(at: t, memo: memo) { p.borderWidth = v }
+    if s.borderColor != nil { p.borderColor = s.borderColor!.value(at: t, memo: memo) }
+    if s.shadowColor != nil { p.shadowColor = s.shadowColor!.value(at: t, memo: memo) }
+    if let v = s.shadowOpacity?.value(at: t, memo: memo) { p.shadowOpacity = v }
+    if let v = s.shadowRadius?.value(at: t, memo: memo) { p.shadowRadius = v }
+    if let v = s.shadowOffset?.value(at: t, memo: memo) { p.shadowOffset = v }
+    if s.shadowPath != nil { p.shadowPath = s.shadowPath!.value(at: t, memo: memo) }
+    if s.path != nil { p.path = s.path!.value(at: t, memo: memo) }
+    if s.fillColor != nil { p.fillColor = s.fillColor!.value(at: t, memo: memo) }
+    if s.strokeColor != nil { p.strokeColor = s.strokeColor!.value(at: t, memo: memo) }
+    if let v = s.lineWidth?.value(at: t, memo: memo) { p.lineWidth = v }
+    if let v = s.strokeStart?.value(at: t, memo: memo) { p.strokeStart = v }
+    if let v = s.strokeEnd?.value(at: t, memo: memo) { p.strokeEnd = v }
+    if let v = s.lineDashPhase?.value(at: t, memo: memo) { p.lineDashPhase = v }
+    return p
+  }
+}
