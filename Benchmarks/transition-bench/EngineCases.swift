@@ -29,25 +29,65 @@ func animatedScene(views count: Int, rotate: Bool) -> Scene {
   return scene
 }
 
+/// 1,000 layers that are not views: 500 cards in a 25-column grid, each with a border and a shadow along its own
+/// shadowPath, and each masked by a shape layer (the other 500) whose ellipse path grows; over one second every card
+/// moves and animates shadowOpacity, shadowRadius and shadowPath, every mask its path.
+func animatedLayerScene() -> Scene {
+  let scene = Scene(containerSize: Size(width: 1000, height: 2000))
+  var cards: [(View, View)] = []
+  for i in 0..<500 {
+    let card = scene.makeLayer(hint: "card")
+    card.frame = Rect(x: Double(i % 25) * 40, y: Double(i / 25) * 40, width: 36, height: 36)
+    card.backgroundColor = Color(r: 1, g: 1, b: 1)
+    card.borderWidth = 1
+    card.shadowPath = Path(roundedRect: Rect(x: 0, y: 0, width: 36, height: 36), cornerRadius: 4)
+    let mask = scene.makeLayer(hint: "mask", kind: .shape)
+    mask.frame = Rect(x: 0, y: 0, width: 36, height: 36)
+    mask.path = Path(ellipseIn: Rect(x: 17, y: 17, width: 2, height: 2))
+    card.setMask(mask)
+    scene.container.addSublayer(card)
+    cards.append((card, mask))
+  }
+  scene.animate(duration: 1) {
+    for (card, mask) in cards {
+      card.position = Point(x: card.position.x + 300, y: card.position.y + 100)
+      card.shadowOpacity = 0.5
+      card.shadowRadius = 8
+      card.shadowPath = Path(roundedRect: Rect(x: -4, y: -4, width: 44, height: 44), cornerRadius: 12)
+      mask.path = Path(ellipseIn: Rect(x: -8, y: -8, width: 52, height: 52))
+    }
+  }
+  return scene
+}
+
+/// Samples `scene` (1,000 nodes under the container) at a new time every frame, inside its animation, as a 120 fps
+/// stream would ask.
+func samplingFigure(_ name: String, _ scene: Scene, iterations: Int, effort: Effort) -> Figure {
+  var buffer: [ViewState] = []
+  var figure = measure(name, iterations: iterations, effort: effort) { n in
+    for i in 0..<n {
+      scene.presentation(at: 0.001 + Double(i % 960) / 1000, into: &buffer)
+    }
+    blackHole(buffer.count)
+  }
+  precondition(buffer.count == 1001, "the container and its 1,000 nodes")
+  figure.note = fixed(figure.perOp / frameBudget120 * 100, 1) + "% of a core at 120 fps"
+  return figure
+}
+
 func engineCases(_ effort: Effort) -> [Figure] {
   var figures: [Figure] = []
   for rotate in [false, true] {
-    let scene = animatedScene(views: 1000, rotate: rotate)
-    var buffer: [ViewState] = []
-    var figure = measure(
-      "engine: presentation(at:) 1,000 views, alpha+position" + (rotate ? "+3-D rotation" : ""),
-      iterations: effort.count(2_000), effort: effort
-    ) { n in
-      for i in 0..<n {
-        // A new time every frame, inside the animation, as a 120 fps stream would ask.
-        scene.presentation(at: 0.001 + Double(i % 960) / 1000, into: &buffer)
-      }
-      blackHole(buffer.count)
-    }
-    precondition(buffer.count == 1001, "the container and its 1,000 views")
-    figure.note = fixed(figure.perOp / frameBudget120 * 100, 1) + "% of a core at 120 fps"
-    figures.append(figure)
+    figures.append(
+      samplingFigure(
+        "engine: presentation(at:) 1,000 views, alpha+position" + (rotate ? "+3-D rotation" : ""),
+        animatedScene(views: 1000, rotate: rotate), iterations: effort.count(2_000), effort: effort))
   }
+
+  figures.append(
+    samplingFigure(
+      "engine: presentation(at:) 1,000 layers (500 shadowed cards + 500 shape masks), position+shadow+paths",
+      animatedLayerScene(), iterations: effort.count(1_000), effort: effort))
 
   // The timing functions, at times spread over [0, 1] so the Bézier solver does real work.
   let spring = Spring(dampingRatio: 0.7, duration: 0.5)
