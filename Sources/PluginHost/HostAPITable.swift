@@ -4,7 +4,7 @@ import CTransitionABI
   import Glibc
 #endif
 
-/// The host API table handed to plugins (`th_host_api`), every ABI 1.0 function bound to the engine through
+/// The host API table handed to plugins (`th_host_api`), every function (ABI 1.0 to 1.2) bound to the engine through
 /// `PluginAnimator`.
 ///
 /// It lives in manually allocated memory because plugins keep its address from `th_plugin_entry` until
@@ -206,6 +206,17 @@ final class HostAPITable {
       hostCall(ctx, "animate_alongside") { (a) throws(HostFailure) in
         try a.animateAlongside(animations, completion, userData)
       }
+    }
+
+    // ABI 1.2 — presentation and view content.
+    t.get_presentation = { ctx, view, out in
+      hostCall(ctx, "get_presentation") { (a) throws(HostFailure) in try a.getPresentation(view, out) }
+    }
+    t.set_image_content = { ctx, view, name, mode in
+      hostCall(ctx, "set_image_content") { (a) throws(HostFailure) in try a.setImageContent(view, name, mode) }
+    }
+    t.set_visual_effect = { ctx, view, style in
+      hostCall(ctx, "set_visual_effect") { (a) throws(HostFailure) in try a.setVisualEffect(view, style) }
     }
     return t
   }

@@ -124,6 +124,15 @@ public class UIView: NSObject {
     set { setNumber(TH_PROP_ALPHA, "alpha", newValue) }
   }
 
+  /// How the view's content fills its bounds (UIKit's default, `.scaleToFill`). Kept by the proxy; an image view's
+  /// content mode appears in frames with its image (UIImageView).
+  public var contentMode: ContentMode = .scaleToFill {
+    didSet { contentModeDidChange() }
+  }
+
+  /// Called when `contentMode` changes (an image view tells the host).
+  func contentModeDidChange() {}
+
   /// Whether touches reach the view (UIKit's default, true). Kept by the view's proxy for the transition; the host
   /// has no touches, so it changes nothing on screen and is not in frames.
   public var isUserInteractionEnabled = true
@@ -432,8 +441,9 @@ extension Session {
   }
 }
 
-/// A view's layer, as CALayer: the Core Animation properties of the same host view.
-public final class CALayer {
+/// A view's layer, as CALayer: the Core Animation properties of the same host view. `presentation()` gives what it
+/// shows on screen now (Presentation.swift).
+public class CALayer {
   unowned let view: UIView
 
   init(view: UIView) {

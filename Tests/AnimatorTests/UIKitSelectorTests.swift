@@ -1,4 +1,4 @@
-// UIKit target–action code built through the UIKit source bridge (Tests/Fixtures/UIKitSelectors): the fixture's
+// UIKit target–action code built through the UIKit source bridge (Tests/Fixtures/UIKitBridged): the fixture's
 // files use `@objc` and `#selector` as an iOS app does and are compiled as they are on disk, rewritten by the
 // bridge at build time; here the plugin is loaded with dlopen and the SDK dispatches its actions. Expected values are
 // the fixture's own numbers worked through by hand.
@@ -9,8 +9,8 @@ import Testing
 import TransitionEngine
 
 @Suite struct UIKitSelectorTests {
-  static let pluginID = "com.example.test.uikitselectors"
-  static let folder = UIKitExampleTests.root + "/Tests/Fixtures/UIKitSelectors"
+  static let pluginID = "com.example.test.uikitbridged"
+  static let folder = UIKitExampleTests.root + "/Tests/Fixtures/UIKitBridged"
 
   /// The fixture's files really are Objective-C-flavoured UIKit source: the bridge, not an edit, makes them build.
   @Test func theFixtureIsUnbridgedSource() {
@@ -35,7 +35,7 @@ import TransitionEngine
     let from = try makeView(scene, "from", Rect(x: 0, y: 0, width: 400, height: 800))
     let to = try makeView(scene, "to", Rect(x: 0, y: 0, width: 400, height: 800))
     scene.container.addSubview(from)
-    let registry = try TestSupport.registry(loadingFixtures: ["UIKitSelectors"], log: log)
+    let registry = try TestSupport.registry(loadingFixtures: ["UIKitBridged"], log: log)
     let run = try PluginTransitionRun(registry, "actions", scene: scene, from: from, to: to, operation: .present)
     try run.start()
 

@@ -35,7 +35,7 @@ import Testing
   /// animators can run, so those checks are skipped (once each, for the library).
   @Test(arguments: [
     ("NoEntry", ["entry-point", "load"], "does not export th_plugin_entry"),
-    ("ABI99", ["abi-version", "load"], "built for plugin ABI 99.1"),
+    ("ABI99", ["abi-version", "load"], "built for plugin ABI 99.2"),
     ("Declines", ["abi-version", "load"], "th_plugin_entry returned NULL"),
     ("InitFails", ["init-twice", "load"], "init returned false"),
     ("InvalidDuplicateAnimator", ["descriptor", "load"], "\"probe\" is used twice"),
@@ -120,7 +120,7 @@ import Testing
       "bad-timing": ["finite-values"], "animate-after-complete": ["finite-values"],
       "setter-in-duration": ["finite-values"], "tree-in-driver": ["finite-values"],
       "keyframe-outside": ["finite-values"], "other-thread": ["finite-values"], "null-pointers": ["finite-values"],
-      "bad-tree": ["finite-values"], "wrong-kind": ["finite-values"],
+      "bad-tree": ["finite-values"], "wrong-kind": ["finite-values"], "presentation-misuse": ["finite-values"],
       "complete-twice": ["run-completes"], "never-completes": ["run-completes"], "does-nothing": ["run-completes"],
       "negative-duration": ["duration"], "nan-duration": ["duration"],
       "writes-stdout": ["stdout-silent"],
