@@ -79,4 +79,6 @@ TH_ASSERT_OFFSET(th_presentation, opacity, 360);
 TH_ASSERT_OFFSET(th_presentation, background_color, 384);
 TH_ASSERT_OFFSET(th_presentation, has_background_color, 416);
 TH_ASSERT_SIZE(th_presentation, 424);
+// ABI 1.2 — display links.
+TH_ASSERT_SIZE(th_host_display_link, 8 + 4 * 8);
 #endif

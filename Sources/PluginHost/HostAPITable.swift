@@ -230,6 +230,8 @@ final class HostExtensions: @unchecked Sendable {
 
   /// "th.custom-driver/1".
   let customDriver: UnsafeMutablePointer<th_host_custom_driver>
+  /// "th.display-link/1" (ABI 1.2).
+  let displayLink: UnsafeMutablePointer<th_host_display_link>
 
   private init() {
     customDriver = .allocate(capacity: 1)
@@ -241,16 +243,43 @@ final class HostExtensions: @unchecked Sendable {
             try a.addDriver(options, update, completion, userData)
           }
         }))
+    displayLink = .allocate(capacity: 1)
+    displayLink.initialize(
+      to: th_host_display_link(
+        struct_size: UInt32(MemoryLayout<th_host_display_link>.size), reserved: 0,
+        add_display_link: { ctx, rate, callback, userData, out in
+          hostCall(ctx, "add_display_link") { (a) throws(HostFailure) in
+            try a.addDisplayLink(rate, callback, userData, out)
+          }
+        },
+        set_display_link_paused: { ctx, link, paused in
+          hostCall(ctx, "set_display_link_paused") { (a) throws(HostFailure) in
+            try a.displayLink(link) { $0.isPaused = paused }
+          }
+        },
+        set_display_link_rate: { ctx, link, rate in
+          hostCall(ctx, "set_display_link_rate") { (a) throws(HostFailure) in
+            let rate = try PluginAnimator.frameRate(rate)
+            return try a.displayLink(link) { $0.preferredFramesPerSecond = rate }
+          }
+        },
+        invalidate_display_link: { ctx, link in
+          hostCall(ctx, "invalidate_display_link") { (a) throws(HostFailure) in
+            try a.displayLink(link, allowsInvalidated: true) { $0.invalidate() }
+          }
+        }))
   }
 
   /// The table of extension `id`, or nil.
   func table(_ id: UnsafePointer<CChar>) -> UnsafeRawPointer? {
     if strcmp(id, TH_EXT_CUSTOM_DRIVER) == 0 { return UnsafeRawPointer(customDriver) }
+    if strcmp(id, TH_EXT_DISPLAY_LINK) == 0 { return UnsafeRawPointer(displayLink) }
     return nil
   }
 }
 
-/// The ABI's host `get_extension`: "th.custom-driver/1", or NULL (not supported) for any other id.
+/// The ABI's host `get_extension`: "th.custom-driver/1", "th.display-link/1", or NULL (not supported) for any other
+/// id.
 let hostGetExtension: @convention(c) (UnsafePointer<CChar>?) -> UnsafeRawPointer? = { id in
   guard let id else { return nil }
   return HostExtensions.shared.table(id)

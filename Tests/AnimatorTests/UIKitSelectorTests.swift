@@ -54,3 +54,29 @@ import TransitionEngine
     #expect(run.misbehaviors.isEmpty)
   }
 }
+
+extension UIKitSelectorTests {
+  /// CADisplayLink on the manual clock, ticks of 1/60 s: at 30 frames per second the link fires on the first frame
+  /// (timestamps 0 → 1/60) and then on every second one (2/60 → 3/60); paused there, it is resumed by a completion
+  /// at 0.1 s = 6/60, so it fires on that frame (5/60 → 6/60), then two frames later (7/60 → 8/60), where it
+  /// completes the transition. `duration` is the frame's 1/60 each time. Each probe records timestamp, target
+  /// timestamp and duration × 6000 (1/60 s = 100) and the preferred rate. A sample runs no display link.
+  @Test func displayLinksFireOnTheTransitionsFrames() throws {
+    let scene = Scene(containerSize: Size(width: 400, height: 800))
+    let from = try makeView(scene, "from", Rect(x: 0, y: 0, width: 400, height: 800))
+    let to = try makeView(scene, "to", Rect(x: 0, y: 0, width: 400, height: 800))
+    scene.container.addSubview(from)
+    let registry = try TestSupport.registry(loadingFixtures: ["UIKitBridged"])
+    let run = try PluginTransitionRun(registry, "display-link", scene: scene, from: from, to: to, operation: .present)
+    try run.start()
+    _ = try run.transition.sample(time: 0.05)
+    #expect(run.containerSubviews == ["from", "to"], "a sample fired a display link")
+    #expect(try run.run(step: 1.0 / 60) == .completed)
+    #expect(abs(run.transition.clockTime - 8.0 / 60) < 1e-9, "\(run.transition.clockTime)")
+    let probes = run.containerSubviews.dropFirst(2).compactMap { run.scene.view(withID: $0)?.frame }
+    let expected = [(0.0, 1.0), (2, 3), (5, 6), (7, 8)].map { Rect(x: $0 * 100, y: $1 * 100, width: 100, height: 30) }
+    #expect(probes.count == expected.count, "\(probes)")
+    for (probe, frame) in zip(probes, expected) { expectClose(probe, frame, 1e-6, "probe") }
+    #expect(run.misbehaviors.isEmpty)
+  }
+}

@@ -37,6 +37,8 @@
  *  1.2  (presentation and view content) get_presentation (layer.presentation()), set_image_content
  *       (UIImageView's image name and content mode) and set_visual_effect (UIVisualEffectView's blur) at the
  *       end of th_host_api; th_presentation, th_content_mode.
+ *  1.2  (display links) host extension "th.display-link/1" (CADisplayLink): per-frame callbacks that run as
+ *       time really passes.
  *  1.1  th_timing.flags (the first 4 bytes of 1.0's reserved[0]) with TH_TIMING_ALLOWS_OVERDAMPING.
  *       Springs run as Core Animation runs them: progress is the spring's closed form for the whole block and
  *       exactly the final value from its end (no landing blend); a TH_TIMING_SPRING_BOUNCE block lasts its
@@ -1182,6 +1184,51 @@ typedef struct th_host_custom_driver {
 } th_host_custom_driver;
 
 #define TH_EXT_CUSTOM_DRIVER "th.custom-driver/1"
+
+/* ------------------------------------------------------------------------------------------------------ */
+/* ABI 1.2 — display links: host extension "th.display-link/1"                                             */
+/* ------------------------------------------------------------------------------------------------------ */
+
+/**
+ * A display link's callback: `timestamp` is the clock time of the frame on screen, `target_timestamp` that of
+ * the frame being prepared (seconds on the transition's clock: the time all its ticks added up, 0 at the start).
+ * Phase: as a completion (animate; ended once the transition completed).
+ */
+typedef void(TH_ABI *th_display_link_fn)(th_context ctx, double timestamp, double target_timestamp,
+                                         void *user_data);
+
+/**
+ * Host extension "th.display-link/1" (from th_host_api.get_extension): CADisplayLink. Unlike a driver, a display
+ * link's callback may do anything a completion may (set properties, start blocks, complete the transition),
+ * because it runs only when time really passes: once per frame of the transition (each tick or real-time frame
+ * with dt > 0, also while an interactive transition is paused), never when the transition is sampled or
+ * scrubbed. It runs after the timeline has reached the frame's time, so what it writes is in that frame. A link
+ * that is neither paused nor invalidated counts as pending work (the transition is not "never completed" while
+ * one runs). Links end with the transition. Link ids are this transition's, never 0. Growable.
+ */
+typedef struct th_host_display_link {
+  uint32_t struct_size;
+  uint32_t reserved;
+  /**
+   * Adds a link that calls `callback(ctx, timestamp, target_timestamp, user_data)`: on the first frame after
+   * this call, then on each frame at least 1 / preferred_frames_per_second after the one it last fired on (0:
+   * every frame). TH_ERR_INVALID_VALUE for a rate that is negative or not finite, TH_ERR_INVALID_ARGUMENT for
+   * NULL `callback` or `out_link`. Phase: animate, animations.
+   */
+  th_status(TH_ABI *add_display_link)(th_context ctx, double preferred_frames_per_second,
+                                      th_display_link_fn callback, void *user_data, uint64_t *out_link);
+  /** isPaused: a paused link is not called; resumed, it fires on the next frame. */
+  th_status(TH_ABI *set_display_link_paused)(th_context ctx, uint64_t link, bool paused);
+  /** preferredFramesPerSecond (0: every frame); TH_ERR_INVALID_VALUE as for add_display_link. */
+  th_status(TH_ABI *set_display_link_rate)(th_context ctx, uint64_t link, double preferred_frames_per_second);
+  /**
+   * invalidate(): the link is never called again (also when called from its own callback). Invalidating an
+   * invalidated link is TH_OK; an id never issued is TH_ERR_INVALID_HANDLE.
+   */
+  th_status(TH_ABI *invalidate_display_link)(th_context ctx, uint64_t link);
+} th_host_display_link;
+
+#define TH_EXT_DISPLAY_LINK "th.display-link/1"
 
 /* Enums travel as 32-bit integers; a plugin built with -fshort-enums would not. */
 TH_STATIC_ASSERT(sizeof(th_status) == 4, "th_plugin.h: enums must be 32-bit (do not use -fshort-enums)");

@@ -446,6 +446,13 @@ static void presentation_misuse_done(th_context ctx, bool finished, void *user_d
   complete_unless_cancelled(ctx, finished, user_data);
 }
 
+static void display_link_noop(th_context ctx, double timestamp, double target, void *user_data) {
+  (void)ctx;
+  (void)timestamp;
+  (void)target;
+  (void)user_data;
+}
+
 static void presentation_misuse(void *instance, th_context ctx) {
   (void)instance;
   th_view container, to;
@@ -471,6 +478,15 @@ static void presentation_misuse(void *instance, th_context ctx) {
   note(ctx, "set_image_content(5000-byte name)", g_api->set_image_content(ctx, to, long_name,
                                                                            TH_CONTENT_MODE_CENTER));
   note(ctx, "set_visual_effect(\"purple\")", g_api->set_visual_effect(ctx, to, "purple"));
+  const th_host_display_link *links = g_api->get_extension(TH_EXT_DISPLAY_LINK);
+  uint64_t link = 0;
+  note(ctx, "add_display_link(-1 fps)", links->add_display_link(ctx, -1, display_link_noop, NULL, &link));
+  note(ctx, "add_display_link(NULL callback)", links->add_display_link(ctx, 0, NULL, NULL, &link));
+  note(ctx, "set_display_link_paused(99)", links->set_display_link_paused(ctx, 99, true));
+  links->add_display_link(ctx, 0, display_link_noop, NULL, &link);
+  note(ctx, "invalidate_display_link", links->invalidate_display_link(ctx, link));
+  note(ctx, "invalidate_display_link again", links->invalidate_display_link(ctx, link));
+  note(ctx, "set_display_link_rate(invalidated)", links->set_display_link_rate(ctx, link, 30));
   const th_host_custom_driver *drivers = g_api->get_extension(TH_EXT_CUSTOM_DRIVER);
   th_driver_options d = {sizeof d, 0, 0.2, 0.0};
   drivers->add_driver(ctx, &d, presentation_update, presentation_misuse_done, NULL);

@@ -1,6 +1,6 @@
 // TestPluginUIKitBridged: UIKit code compiled through the UIKit source bridge. The target compiles this declaration;
 // the bridge compiles the other files, written as an iOS app's are: target–action with `@objc` and `#selector`,
-// presentation layers, image and visual-effect views (Tests/AnimatorTests/UIKitSelectorTests.swift,
+// display links, presentation layers, image and visual-effect views (Tests/AnimatorTests/UIKitSelectorTests.swift,
 // UIKitContentTests.swift).
 
 import UIKit
@@ -17,5 +17,6 @@ enum SelectorsPlugin: TransitionPlugin {
     .animator(id: "actions", name: "Target–action", operations: [.present]) { ActionAnimator() },
     .animator(id: "presentation", name: "Presentation layers", operations: [.present]) { PresentationAnimator() },
     .animator(id: "images", name: "Image and effect views", operations: [.present]) { ImageAnimator() },
+    .animator(id: "display-link", name: "Display link", operations: [.present]) { DisplayLinkAnimator() },
   ]
 }
