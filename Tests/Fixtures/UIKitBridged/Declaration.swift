@@ -11,7 +11,7 @@ import UIKit
 
 enum SelectorsPlugin: TransitionPlugin {
   static let id: StaticString = "com.example.test.uikitbridged"
-  static let name: StaticString = "UIKit selectors"
+  static let name: StaticString = "UIKit through the source bridge"
   static let version: StaticString = "1.0.0"
   static let exports: [TransitionPluginExport] = [
     .animator(id: "actions", name: "Target–action", operations: [.present]) { ActionAnimator() },
