@@ -392,7 +392,7 @@ targets.append(
 // AnimatorTests and PluginValidatorTests load them with dlopen. `import Foundation` in them is TransitionFoundation
 // (the module alias). TransitionKit is named beside UIKit because SwiftPM's incremental build does not rebuild a
 // target when a module it sees only through another's re-export changes (stale class layouts).
-for name in ["Flip", "PullDown", "Segue", "Sheet"] {
+for name in ["Flip", "MagicMove", "PullDown", "Segue", "Sheet"] {
   products.append(.library(name: "UIKitExample\(name)", type: .dynamic, targets: ["UIKitExample\(name)"]))
   targets.append(
     .target(
@@ -433,6 +433,7 @@ for name in [
   "Features",  // the whole host API used as real animators do, with hand-checkable geometry
   "Springs",  // every spring form through the C ABI, shaped by params (Shared/spring_plugin.h)
   "Springs10",  // the same animator declaring ABI 1.0 (the host ignores its timing flags)
+  "InteractionC",  // the ABI 1.2 interaction extensions from C, used and misused (InteractionABITests)
 ] {
   products.append(.library(name: "TestPlugin\(name)", type: .dynamic, targets: ["TestPlugin\(name)"]))
   targets.append(
@@ -493,6 +494,10 @@ targets.append(
     path: "Tests/Fixtures/UIKitSurface"
   )
 )
+// Interaction controllers and gesture recognizers, declared as UIKit code is (GestureTests, the protocol's gestures).
+products.append(.library(name: "TestPluginGestures", type: .dynamic, targets: ["TestPluginGestures"]))
+targets.append(
+  .target(name: "TestPluginGestures", dependencies: ["TransitionKit", "UIKit"], path: "Tests/Fixtures/Gestures"))
 
 // UIKit code built through the UIKit source bridge (UIKitSelectorTests, UIKitContentTests): target–action (`@objc`,
 // `#selector`), presentation layers, image and visual-effect views. The target compiles its declaration, the bridge

@@ -115,7 +115,8 @@ private typealias S = CAnimatorSupport
   @Test func examplesAreUIKitSourcesWithOneDeclarationFile() throws {
     let names = Self.sdkOnlyNames()
     let examples = Self.examples()
-    #expect(examples.map { $0.folder.split(separator: "/").last! } == ["Flip", "PullDown", "Segue", "Sheet"])
+    #expect(
+      examples.map { $0.folder.split(separator: "/").last! } == ["Flip", "MagicMove", "PullDown", "Segue", "Sheet"])
     for (folder, files) in examples {
       #expect(files.contains("Declaration.swift"), "\(folder)")
       let declaration = Self.text(folder + "/Declaration.swift")
@@ -136,7 +137,7 @@ private typealias S = CAnimatorSupport
   /// `import Foundation` in the examples (the Flip's base class) is TransitionFoundation through the module alias, so
   /// no example library needs Linux's Foundation (about 64 MB of libraries the host would otherwise load).
   @Test func examplesNeedNoFoundation() throws {
-    for name in ["Flip", "PullDown", "Segue", "Sheet"] {
+    for name in ["Flip", "MagicMove", "PullDown", "Segue", "Sheet"] {
       let needed = try ELFDynamicInfo.read(path: BuildProducts.uikitExample(name)).needed
       #expect(!needed.isEmpty, "\(name): \(needed)")
       #expect(needed.allSatisfy { !$0.contains("Foundation") && !$0.contains("ICU") }, "\(name): \(needed)")
