@@ -35,6 +35,8 @@ package enum PluginCall: UInt8, Sendable, CaseIterable {
   case interactionController
   /// `interruptible_animator` (ABI 1.2).
   case interruptibleAnimator
+  /// A display link's callback (ABI 1.2, "th.display-link/1").
+  case displayLink
 
   /// The name reports use: the ABI function's name, or what kind of function it is.
   package var name: String {
@@ -56,6 +58,7 @@ package enum PluginCall: UInt8, Sendable, CaseIterable {
     case .presentationController: "presentationController"
     case .interactionController: "interactionController"
     case .interruptibleAnimator: "interruptibleAnimator"
+    case .displayLink: "displayLink"
     }
   }
 }

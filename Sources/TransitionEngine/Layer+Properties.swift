@@ -123,12 +123,6 @@ extension View {
     set { model.layer.gradientType = newValue }
   }
 
-  /// CALayer.contents (an opaque reference the client resolves). Not animatable: applied at once, also inside animation blocks.
-  package var contents: String? {
-    get { model.layer.contents }
-    set { model.layer.contents = newValue }
-  }
-
   /// CAShapeLayer.lineDashPattern. Not animatable: applied at once. A pattern with a non-finite length is ignored
   /// and reported (as `lineDashPhase`, the dash's animatable key).
   package var lineDashPattern: [Double]? {

@@ -46,7 +46,8 @@ package enum GradientType: String, Hashable, Sendable {
 /// The layer-only properties of a node with CALayer's, CAShapeLayer's and CAGradientLayer's defaults. Together
 /// with the properties views already had (`AnimatableValues`: bounds, position, anchorPoint, transform,
 /// sublayerTransform, alpha = opacity, zPosition, cornerRadius, backgroundColor, gradient) they are the layer's
-/// whole model. Not animatable here: `maskedCorners`, `lineDashPattern`, `fillRule`, `gradientType`, `contents`.
+/// whole model. Not animatable here: `maskedCorners`, `lineDashPattern`, `fillRule`, `gradientType`. A layer's contents (an
+/// image) is the node's `content` (`ViewContent.image`), shared with image views.
 package struct LayerAppearance: Hashable, Sendable {
   /// The anchor point's z coordinate: the layer's transform applies about (anchorPoint, anchorPointZ).
   package var anchorPointZ: Double = 0
@@ -86,9 +87,6 @@ package struct LayerAppearance: Hashable, Sendable {
   package var fillRule: FillRule = .nonZero
   /// A gradient layer's type.
   package var gradientType: GradientType = .axial
-  /// What the layer shows (CALayer.contents), opaque to the engine: a reference the client resolves (an image
-  /// name, a URL); the host passes it through.
-  package var contents: String? = nil
 
   /// CALayer's defaults.
   package init() {}

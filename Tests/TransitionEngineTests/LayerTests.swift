@@ -581,7 +581,7 @@ private final class LayerSceneAnimator: TransitionAnimator {
     from.insertSublayer(card, below: existing)
     existing.maskedCorners = [.minXMinY]
     existing.lineDashPattern = [4, 2]
-    existing.contents = "image:card"
+    existing.content = .image(name: "card", contentMode: .scaleAspectFill)
     existing.layerKind = .gradient
     scene.animate(duration: 1, timing: .curve(.linear)) {
       mask.path = Path(ellipseIn: Rect(x: -500, y: -500, width: 1400, height: 1800))
@@ -637,7 +637,7 @@ private final class LayerSceneAnimator: TransitionAnimator {
     for _ in 0..<100 where outcomes.isEmpty { try transition.advance(by: 0.05) }
     #expect(outcomes == [.cancelled(reason: nil)])
     #expect(Self.layerDump(trees.scene, ids) == start)
-    #expect(existing.maskedCorners == .all && existing.lineDashPattern == nil && existing.contents == nil)
+    #expect(existing.maskedCorners == .all && existing.lineDashPattern == nil && existing.content == nil)
     #expect(existing.layerKind == .shape && trees.to.mask == nil)
     #expect(presentationDump(trees.scene, at: trees.scene.currentTime) == startPresentation)
     #expect(!trees.scene.presentation(at: trees.scene.currentTime).contains { $0.id.hasPrefix("card") })
