@@ -18,27 +18,13 @@ extension ViewState {
 }
 
 extension Scene {
-  /// A presented entry: the view members as given, the node's layer members from `values`.
-  @inline(__always)
-  func presentedState(
-    id: String, parentID: String?, frame: Rect, bounds: Rect, position: Point, anchorPoint: Point,
-    transform: Transform3D, sublayerTransform: Transform3D, worldTransform: Transform3D, boundingBox: Rect?,
-    alpha: Double, opacity: Double, isHidden: Bool, zPosition: Double, zIndex: Int, backgroundColor: Color?,
-    cornerRadius: Double, clipsToBounds: Bool, gradient: Gradient?, snapshotOf: String?, node: View,
-    values: UnsafePointer<AnimatableValues>
-  ) -> ViewState {
-    var state = ViewState(
-      id: id, parentID: parentID, frame: frame, bounds: bounds, position: position, anchorPoint: anchorPoint,
-      transform: transform, sublayerTransform: sublayerTransform, worldTransform: worldTransform,
-      boundingBox: boundingBox, alpha: alpha, opacity: opacity, isHidden: isHidden, zPosition: zPosition,
-      zIndex: zIndex, backgroundColor: backgroundColor, cornerRadius: cornerRadius, clipsToBounds: clipsToBounds,
-      gradient: gradient, snapshotOf: snapshotOf)
+  /// Sets the layer members of a presented entry (only called for a node with any of them: a view that is a plain
+  /// layer with no layer-only value and no mask keeps the defaults without paying for them).
+  func setLayerMembers(of state: inout ViewState, node: View, values: UnsafePointer<AnimatableValues>) {
     state.isView = node.isView
     state.layerKind = node.layerKind
     state.layerBox = values.pointee.layerBox
-    state.maskID = node.mask?.id
-    if let owner = node.maskOwner { state.maskOwnerID = owner.id }
-    return state
+    if let mask = node.mask { state.maskID = mask.id }
   }
 
   /// Appends a mask and its sublayers right after the node it masks. A mask's geometry is in its owner's bounds
@@ -50,8 +36,10 @@ extension Scene {
     values: UnsafeBufferPointer<AnimatableValues>, into out: inout [ViewState]
   ) {
     let origin = ownerValues.pointee.bounds.origin
+    let index = out.count
     emit(
       mask, parentID: owner.id, parentBasis: Transform3D(translationX: -origin.x, y: -origin.y),
       parentWorld: ownerWorld, parentOpacity: 1, parentHidden: false, values: values, into: &out)
+    out[index].maskOwnerID = owner.id
   }
 }

@@ -111,6 +111,8 @@ final class LayerAppearanceBox: Hashable, Sendable {
   func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
+// The getters read the box without building the defaults (a nil box is every default); `map` keeps a nil
+// written to an optional member apart from the member's default.
 extension AnimatableValues {
   /// The layer-only properties (defaults when never set).
   package var layer: LayerAppearance {
@@ -120,77 +122,77 @@ extension AnimatableValues {
 
   /// The anchor point's z coordinate: the layer's transform applies about (anchorPoint, anchorPointZ).
   package var anchorPointZ: Double {
-    get { layerBox?.value.anchorPointZ ?? LayerAppearance.defaults.anchorPointZ }
+    get { layerBox.map { $0.value.anchorPointZ } ?? 0 }
     set { layer.anchorPointZ = newValue }
   }
   /// The border's width, drawn inside the bounds (inset from the edge), above the sublayers.
   package var borderWidth: Double {
-    get { layerBox?.value.borderWidth ?? LayerAppearance.defaults.borderWidth }
+    get { layerBox.map { $0.value.borderWidth } ?? 0 }
     set { layer.borderWidth = newValue }
   }
   /// The border's colour (CALayer's default: opaque black).
   package var borderColor: Color? {
-    get { layerBox?.value.borderColor ?? LayerAppearance.defaults.borderColor }
+    get { layerBox.map { $0.value.borderColor } ?? .black }
     set { layer.borderColor = newValue }
   }
   /// The shadow's colour (default opaque black).
   package var shadowColor: Color? {
-    get { layerBox?.value.shadowColor ?? LayerAppearance.defaults.shadowColor }
+    get { layerBox.map { $0.value.shadowColor } ?? .black }
     set { layer.shadowColor = newValue }
   }
   /// The shadow's opacity in [0, 1] (default 0: no shadow).
   package var shadowOpacity: Double {
-    get { layerBox?.value.shadowOpacity ?? LayerAppearance.defaults.shadowOpacity }
+    get { layerBox.map { $0.value.shadowOpacity } ?? 0 }
     set { layer.shadowOpacity = newValue }
   }
   /// The shadow's blur radius in points (default 3).
   package var shadowRadius: Double {
-    get { layerBox?.value.shadowRadius ?? LayerAppearance.defaults.shadowRadius }
+    get { layerBox.map { $0.value.shadowRadius } ?? 3 }
     set { layer.shadowRadius = newValue }
   }
   /// The shadow's offset (default (0, −3), CALayer's).
   package var shadowOffset: Size {
-    get { layerBox?.value.shadowOffset ?? LayerAppearance.defaults.shadowOffset }
+    get { layerBox.map { $0.value.shadowOffset } ?? Size(width: 0, height: -3) }
     set { layer.shadowOffset = newValue }
   }
   /// The shadow's shape in the layer's bounds coordinates; nil = the shape of the layer's content.
   package var shadowPath: Path? {
-    get { layerBox?.value.shadowPath ?? LayerAppearance.defaults.shadowPath }
+    get { layerBox.map { $0.value.shadowPath } ?? nil }
     set { layer.shadowPath = newValue }
   }
   /// A shape layer's path, in its bounds coordinates.
   package var path: Path? {
-    get { layerBox?.value.path ?? LayerAppearance.defaults.path }
+    get { layerBox.map { $0.value.path } ?? nil }
     set { layer.path = newValue }
   }
   /// A shape layer's fill colour (default opaque black; nil = no fill).
   package var fillColor: Color? {
-    get { layerBox?.value.fillColor ?? LayerAppearance.defaults.fillColor }
+    get { layerBox.map { $0.value.fillColor } ?? .black }
     set { layer.fillColor = newValue }
   }
   /// A shape layer's stroke colour (default nil: no stroke).
   package var strokeColor: Color? {
-    get { layerBox?.value.strokeColor ?? LayerAppearance.defaults.strokeColor }
+    get { layerBox.map { $0.value.strokeColor } ?? nil }
     set { layer.strokeColor = newValue }
   }
   /// A shape layer's stroke width (default 1).
   package var lineWidth: Double {
-    get { layerBox?.value.lineWidth ?? LayerAppearance.defaults.lineWidth }
+    get { layerBox.map { $0.value.lineWidth } ?? 1 }
     set { layer.lineWidth = newValue }
   }
   /// Where the stroke starts along the path, as a fraction of its length (default 0).
   package var strokeStart: Double {
-    get { layerBox?.value.strokeStart ?? LayerAppearance.defaults.strokeStart }
+    get { layerBox.map { $0.value.strokeStart } ?? 0 }
     set { layer.strokeStart = newValue }
   }
   /// Where the stroke ends along the path, as a fraction of its length (default 1).
   package var strokeEnd: Double {
-    get { layerBox?.value.strokeEnd ?? LayerAppearance.defaults.strokeEnd }
+    get { layerBox.map { $0.value.strokeEnd } ?? 1 }
     set { layer.strokeEnd = newValue }
   }
   /// The offset into the dash pattern where the stroke starts (default 0).
   package var lineDashPhase: Double {
-    get { layerBox?.value.lineDashPhase ?? LayerAppearance.defaults.lineDashPhase }
+    get { layerBox.map { $0.value.lineDashPhase } ?? 0 }
     set { layer.lineDashPhase = newValue }
   }
 }

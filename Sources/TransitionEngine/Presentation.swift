@@ -127,15 +127,17 @@ extension Scene {
     let hidden = parentHidden || v.isHidden
     let opacity = hidden ? 0 : parentOpacity * clamp01(p.pointee.alpha)
     out.append(
-      presentedState(
+      ViewState(
         id: v.id, parentID: parentID, frame: p.pointee.frame, bounds: p.pointee.bounds, position: p.pointee.position,
         anchorPoint: p.pointee.anchorPoint, transform: p.pointee.transform,
         sublayerTransform: p.pointee.sublayerTransform, worldTransform: world,
         boundingBox: world.projectedBoundingBox(of: Rect(origin: .zero, size: p.pointee.bounds.size)),
         alpha: p.pointee.alpha, opacity: opacity, isHidden: v.isHidden, zPosition: p.pointee.zPosition,
         zIndex: out.count, backgroundColor: p.pointee.backgroundColor, cornerRadius: p.pointee.cornerRadius,
-        clipsToBounds: v.clipsToBounds, gradient: p.pointee.gradient, snapshotOf: v.snapshotOf, node: v,
-        values: p))
+        clipsToBounds: v.clipsToBounds, gradient: p.pointee.gradient, snapshotOf: v.snapshotOf))
+    if !v.isView || v.layerKind != .layer || p.pointee.layerBox != nil || v.mask != nil {
+      setLayerMembers(of: &out[out.count - 1], node: v, values: p)
+    }
     if let m = v.mask {
       emitMask(m, owner: v, ownerValues: p, ownerWorld: world, values: values, into: &out)
     }

@@ -52,14 +52,16 @@ package final class View {
   package var matchKey: String?
   /// Whether this node is a view's backing layer (false: a layer that is not a view, `Scene.makeLayer`). A view
   /// and its layer are one node: the layer's properties are the view's (see docs/ARCHITECTURE.md, "Layers").
-  package internal(set) var isView = true
+  @exclusivity(unchecked) package internal(set) var isView = true
   /// What the layer draws (CALayer, CAGradientLayer, CAShapeLayer). Not animatable.
-  package var layerKind: LayerKind = .layer
+  @exclusivity(unchecked) package var layerKind: LayerKind = .layer
   /// The sublayers in drawing order when they are not just the subviews' layers (once a layer that is not a view
   /// was added here); nil = exactly `subviews` (the common case keeps one array). See `sublayers`.
-  var layerOrder: [View]?
+  @exclusivity(unchecked) var layerOrder: [View]?
   /// The mask (CALayer.mask, UIView.mask): its alpha masks this node. Not part of the sublayer tree.
-  package internal(set) var mask: View?
+  @exclusivity(unchecked) package internal(set) var mask: View?
+  // The four above are read for every node of every sample: unchecked, as the presentation slot, so a sample pays no
+  // dynamic exclusivity check for them (they are only changed by the hierarchy calls, never during a sample).
   /// The node whose mask this one is.
   package internal(set) weak var maskOwner: View?
 

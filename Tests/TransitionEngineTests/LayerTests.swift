@@ -440,6 +440,22 @@ import Testing
     #expect(modelClose(h.scene.presentation(at: 2).first { $0.id == "l" }!.layer.borderWidth, 3))
   }
 
+  /// CALayer's defaults, and nil written to a member whose default is a colour stays nil.
+  @Test func defaultsAreCALayersAndNilIsKept() throws {
+    let h = ModelHarness()
+    let l = try h.scene.makeLayer(id: "l", kind: .shape)
+    #expect(l.borderColor == Color(r: 0, g: 0, b: 0, a: 1) && l.shadowColor == Color(r: 0, g: 0, b: 0, a: 1))
+    #expect(l.shadowRadius == 3 && l.shadowOffset == Size(width: 0, height: -3) && l.shadowOpacity == 0)
+    #expect(l.fillColor == Color(r: 0, g: 0, b: 0, a: 1) && l.strokeColor == nil && l.lineWidth == 1)
+    #expect(l.strokeStart == 0 && l.strokeEnd == 1 && l.maskedCorners == .all && l.fillRule == .nonZero)
+    l.borderColor = nil
+    l.fillColor = nil
+    #expect(l.borderColor == nil && l.fillColor == nil && l.shadowColor == Color(r: 0, g: 0, b: 0, a: 1))
+    h.scene.container.addSublayer(l)
+    let s = try #require(h.scene.presentation(at: 0).first { $0.id == "l" })
+    #expect(s.layer.borderColor == nil && s.layer.fillColor == nil)
+  }
+
   @Test func nonFiniteLayerValuesAreRefused() throws {
     let h = ModelHarness()
     let l = try h.scene.makeLayer(id: "l")
