@@ -223,7 +223,22 @@ final class HostExtensions: @unchecked Sendable {
   /// "th.percent-driven/1" (ABI 1.2).
   let percentDriven: UnsafeMutablePointer<th_host_percent_driven>
 
+  /// "th.scenes/1" (ABI 1.2, scenes).
+  let scenes: UnsafeMutablePointer<th_host_scenes>
+
   private init() {
+    scenes = .allocate(capacity: 1)
+    scenes.initialize(
+      to: th_host_scenes(
+        struct_size: UInt32(MemoryLayout<th_host_scenes>.size), reserved: 0,
+        tree: { ctx, identifier, out in
+          hostCall(ctx, "scenes.tree") { (a) throws(HostFailure) in try a.sceneOfContext().tree(identifier, out) }
+        },
+        start_transition: { ctx, request in
+          hostCall(ctx, "scenes.start_transition") { (a) throws(HostFailure) in
+            try a.sceneOfContext().startTransition(request)
+          }
+        }))
     percentDriven = .allocate(capacity: 1)
     percentDriven.initialize(
       to: th_host_percent_driven(
@@ -258,11 +273,12 @@ final class HostExtensions: @unchecked Sendable {
   func table(_ id: UnsafePointer<CChar>) -> UnsafeRawPointer? {
     if strcmp(id, TH_EXT_CUSTOM_DRIVER) == 0 { return UnsafeRawPointer(customDriver) }
     if strcmp(id, TH_EXT_PERCENT_DRIVEN) == 0 { return UnsafeRawPointer(percentDriven) }
+    if strcmp(id, TH_EXT_HOST_SCENES) == 0 { return UnsafeRawPointer(scenes) }
     return nil
   }
 }
 
-/// The ABI's host `get_extension`: "th.custom-driver/1", "th.percent-driven/1", or NULL (not supported) for any other id.
+/// The ABI's host `get_extension`: "th.custom-driver/1", "th.percent-driven/1", "th.scenes/1", or NULL (not supported) for any other id.
 let hostGetExtension: @convention(c) (UnsafePointer<CChar>?) -> UnsafeRawPointer? = { id in
   guard let id else { return nil }
   return HostExtensions.shared.table(id)

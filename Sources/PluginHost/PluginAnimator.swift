@@ -39,6 +39,9 @@ package final class PluginAnimator: TransitionAnimator {
   /// The functions of the animator's "th.interaction-controller/1" (ABI 1.2), when it offers one.
   private var interactionTable: PluginInteractionController.Table?
 
+  /// The scene this instance serves, when it is a scene's instance rather than a transition's (ABI 1.2, scenes).
+  weak var scene: PluginScene?
+
   /// The engine context, once the transition handed it over (or `attach(to:)` did).
   package private(set) var context: TransitionContext?
   /// Whether `animateTransition` ran.
@@ -124,6 +127,12 @@ package final class PluginAnimator: TransitionAnimator {
 
   deinit {
     close()
+  }
+
+  /// The table the animator's `get_extension` answers for `id` (phase: describe), nil when it offers none.
+  func extensionTable(_ id: String) -> UnsafeRawPointer? {
+    guard let getExtension = descriptor.pointee.get_extension, !isClosed else { return nil }
+    return PluginCallMonitor.around(.getExtension, { id.withCString({ getExtension(instanceState, $0) }) })
   }
 
   // MARK: TransitionAnimator

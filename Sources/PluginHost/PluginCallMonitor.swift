@@ -33,6 +33,8 @@ package enum PluginCall: UInt8, Sendable, CaseIterable {
   case presentationController
   /// An interaction controller's `interaction_controller` or `handle_gesture` (ABI 1.2).
   case interactionController
+  /// A scene controller's `open_scene`, `handle_gesture` or `transition_ended` (ABI 1.2, scenes).
+  case sceneController
 
   /// The name reports use: the ABI function's name, or what kind of function it is.
   package var name: String {
@@ -53,6 +55,7 @@ package enum PluginCall: UInt8, Sendable, CaseIterable {
     case .animationEnded: "animationEnded"
     case .presentationController: "presentationController"
     case .interactionController: "interactionController"
+    case .sceneController: "sceneController"
     }
   }
 }
