@@ -14,6 +14,10 @@ enum MessageKind: UInt8 {
   case terminate
   case sample
   case exit
+  /// Scenes (Protocol.md, "Scenes"): open one, hand it a gesture sample, close it (no answer).
+  case sceneOpen = 32
+  case sceneGesture
+  case sceneClose
 
   // Worker → parent.
   /// The answer to the call at the head of the parent's queue (decoded by what that call was).

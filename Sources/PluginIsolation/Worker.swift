@@ -125,12 +125,14 @@ final class ChannelWriter: Sendable {
 /// One worker's plugin and transitions.
 final class Worker {
   private let options: WorkerOptions
-  private let recorder: WatchdogRecorder
-  private let channel = ChannelWriter(WorkerDescriptors.channel)
-  private let registry: PluginRegistry
+  let recorder: WatchdogRecorder
+  let channel = ChannelWriter(WorkerDescriptors.channel)
+  let registry: PluginRegistry
   private let factory: TransitionFactory
   /// Live transitions by the parent's number.
   private var transitions: [Int: LocalTransitionDriver] = [:]
+  /// Open scenes by the parent's number (WorkerScene.swift).
+  var scenes: [Int: SceneRunner] = [:]
 
   init(options: WorkerOptions, page: WatchdogPage) {
     self.options = options
@@ -211,6 +213,12 @@ final class Worker {
       sample(number, at: moment)
     case .exit:
       exitNow()
+    case .sceneOpen: try openScene(&reader)
+    case .sceneGesture: try sceneGesture(&reader)
+    case .sceneClose:
+      let number = try reader.int()
+      try reader.expectEnd()
+      scenes.removeValue(forKey: number)?.close()
     case .reply, .event, .log:
       throw ChannelError("a worker-to-parent message (\(kind)) from the parent")
     }
@@ -265,6 +273,7 @@ final class Worker {
       return precision
     }
     options.interactivityFromController = try reader.bool()
+    let sceneNumber = try reader.optional { (r: inout MessageReader) throws(ChannelError) in try r.int() }
     try reader.expectEnd()
 
     recorder.transition = number
@@ -278,8 +287,16 @@ final class Worker {
       let request = TransitionRequest(
         animator: animator, operation: TransitionOperation(name: operation),
         trees: try ViewTrees.decode(container: container, from: from, to: to), params: params, options: options)
-      do throws(TransitionStartError) { driver = try factory.make(request, frames: frames, precision: precision) } catch
-      {
+      var adopted: AnimatorBinding?
+      if let sceneNumber {
+        guard let binding = scenes[sceneNumber]?.takeBinding() else {
+          throw .internalError("scene s\(sceneNumber) has no transition waiting to start")
+        }
+        adopted = binding
+      }
+      do throws(TransitionStartError) {
+        driver = try factory.make(factory.prepare(request), frames: frames, precision: precision, adopting: adopted)
+      } catch {
         throw error.responseError
       }
     } catch {

@@ -60,6 +60,8 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
   package var startupFailures: [StartupFailure] = []
   /// Current generations, in load order.
   private var current: [WorkerGeneration] = []
+  /// The last scene number handed out (scenes are numbered across workers).
+  private var sceneCounter = 0
   /// Retired generations whose transitions still run.
   private var retired: [WorkerGeneration] = []
   /// The next generation number of each plugin id (never reused).
@@ -317,6 +319,23 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
       generation.running -= 1
       if generation.isRetired && generation.running == 0 { self?.finishRetired(generation) }
     }
+  }
+
+  /// Opens a scene in the worker of the animator's plugin (WorkerScene.swift).
+  package func openScene(
+    _ request: SceneOpenRequest, completion: @escaping (Result<Void, ResponseError>) -> Void
+  ) throws(ResponseError) -> any SceneDriver {
+    let entry: AnimatorEntry
+    do { entry = try catalog.entry(for: request.animator) } catch { throw .animator(error) }
+    guard let generation = current.first(where: { $0.info.id == entry.pluginID }) else {
+      throw .animator(.unknown(id: entry.qualifiedID))
+    }
+    if generation.isMarkedCrashed { throw Self.markedCrashed(generation) }
+    sceneCounter += 1
+    let driver = WorkerSceneDriver(
+      number: sceneCounter, animatorID: entry.qualifiedID, worker: try worker(for: generation))
+    driver.open(request, completion: completion)
+    return driver
   }
 
   /// 1010: the plugin crashed too often.

@@ -21,6 +21,9 @@ enum PendingCall {
   case sample(WorkerTransitionDriver, (Result<FrameBytes, DriverError>) -> Void)
   /// Not a message: runs once every call before it has been answered.
   case marker(() -> Void)
+  /// A scene's open and gesture calls (WorkerScene.swift).
+  case sceneOpen(WorkerSceneDriver, (Result<Void, ResponseError>) -> Void)
+  case sceneGesture(WorkerSceneDriver, (Result<SceneGestureOutcome, DriverError>) -> Void)
 
   /// What the plugin is about to do for it (a crash report's phase when the page says nothing).
   var transitionNumber: Int? {
@@ -28,7 +31,7 @@ enum PendingCall {
     case .start(let driver, _), .perform(let driver, _), .terminate(let driver, _), .sample(let driver, _):
       driver.number
     case .advance(let batch, _, _): batch.first?.driver.number
-    case .load, .marker: nil
+    case .load, .marker, .sceneOpen, .sceneGesture: nil
     }
   }
 }
@@ -105,6 +108,8 @@ final class WorkerProcess {
   private var pendingHead = 0
   /// Transitions whose start was sent and that have not ended, by number.
   private(set) var hosted: [Int: WorkerTransitionDriver] = [:]
+  /// Open scenes, by number (WorkerScene.swift).
+  var scenes: [Int: WorkerSceneDriver] = [:]
   private var outbound: [UInt8] = []
   private var outboundStart = 0
   private var deframer = MessageDeframer()
@@ -227,6 +232,12 @@ final class WorkerProcess {
     onCall()
   }
 
+  /// Sends `message`, which has no answer; nothing happens when the worker is not running.
+  func post(_ message: [UInt8]) {
+    guard state == .running else { return }
+    send(message)
+  }
+
   /// Runs `body` once the calls made so far have been answered (or failed).
   func afterPendingCalls(_ body: @escaping () -> Void) {
     guard state != .dead, hasPendingCalls else { return body() }
@@ -287,6 +298,9 @@ final class WorkerProcess {
         for (index, _) in batch { each(index, .failure(.abandoned), nil) }
         completion()
       case .sample(_, let completion): completion(.failure(.abandoned))
+      case .sceneOpen(_, let completion):
+        completion(.failure(ResponseError(code: .requestCancelled, message: "Request cancelled: the host is exiting.")))
+      case .sceneGesture(_, let completion): completion(.failure(.abandoned))
       }
     }
     owner?.workerExited(self)
@@ -513,6 +527,10 @@ final class WorkerProcess {
       }
     case .marker:
       throw ChannelError("an answer to a marker")
+    case .sceneOpen(_, let completion):
+      completion(try reader.u8() == 0 ? .success(()) : .failure(try reader.responseError()))
+    case .sceneGesture(_, let completion):
+      completion(try reader.sceneGestureOutcome())
     }
   }
 
@@ -646,8 +664,12 @@ final class WorkerProcess {
     pendingHead = 0
     let lost = hosted.values.sorted { $0.number < $1.number }
     hosted = [:]
+    let lostScenes = scenes.values.sorted { $0.number < $1.number }
+    scenes = [:]
     if wasExiting && lost.isEmpty && !calls.contains(where: { if case .marker = $0 { false } else { true } }) {
       for call in calls { if case .marker(let body) = call { body() } }
+      // Scenes end with the worker that was told to exit (the plugin was unloaded or the host exits): no crash.
+      _ = lostScenes
       owner?.workerExited(self)
       return
     }
@@ -666,6 +688,7 @@ final class WorkerProcess {
     lastFault = fault
     owner?.workerDied(self, fault)
     for driver in lost { driver.lose(fault) }
+    for scene in lostScenes { scene.lose(fault) }
     for call in calls { fail(call, with: fault) }
     owner?.workerExited(self)
   }
@@ -680,6 +703,8 @@ final class WorkerProcess {
     case .terminate(_, let completion): completion(nil)
     case .sample(_, let completion): completion(.failure(.fault(fault)))
     case .marker(let body): body()
+    case .sceneOpen(_, let completion): completion(.failure(fault.responseError))
+    case .sceneGesture(_, let completion): completion(.failure(.fault(fault)))
     }
   }
 

@@ -98,6 +98,13 @@ package protocol PluginHosting: AnyObject {
   /// transition); `each` completes each one, `completion` runs after the last.
   func advance(
     _ drivers: [any TransitionDriver], by dt: Double, each: @escaping BatchCompletion, completion: @escaping () -> Void)
+  /// Opens a scene where the animator's plugin runs (`scene/open`): the driver at once (calls made on it wait for
+  /// the open), whether it opened in `completion`.
+  ///
+  /// - Throws: what is known before the plugin is asked (2001/2002, 1010).
+  func openScene(
+    _ request: SceneOpenRequest, completion: @escaping (Result<Void, ResponseError>) -> Void
+  ) throws(ResponseError) -> any SceneDriver
 
   /// Whether calls are still on their way to or from plugin code elsewhere.
   var hasOutstandingCalls: Bool { get }
@@ -194,11 +201,27 @@ package final class InProcessPlugins: PluginHosting {
   package func makeDriver(
     _ prepared: PreparedTransition, frames: FrameMode, precision: FramePrecision?
   ) throws(ResponseError) -> any TransitionDriver {
+    var adopted: AnimatorBinding?
+    if let scene = prepared.request.scene {
+      guard let local = scene as? LocalSceneDriver, let binding = local.runner.takeBinding() else {
+        throw .internalError("the scene's transition is not pending here")
+      }
+      adopted = binding
+    }
     do throws(TransitionStartError) {
-      return try factory.make(prepared, frames: frames, precision: precision)
+      return try factory.make(prepared, frames: frames, precision: precision, adopting: adopted)
     } catch {
       throw error.responseError
     }
+  }
+
+  package func openScene(
+    _ request: SceneOpenRequest, completion: (Result<Void, ResponseError>) -> Void
+  ) throws(ResponseError) -> any SceneDriver {
+    guard let registry else { throw .invalidParams(field: "params.animator", "this host runs no plugins") }
+    let driver = LocalSceneDriver(runner: try SceneRunner(registry: registry, request: request))
+    completion(.success(()))
+    return driver
   }
 
   package func advance(
