@@ -50,6 +50,7 @@ extension UIViewController {
   /// `completion`. Anywhere else it is logged and does nothing.
   public func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil)
   {
+    if role == .app { return presentInScene(viewControllerToPresent, animated: flag, completion: completion) }
     guard let session, let segue = session.runningSegue, session.context.operation != .unwind, segue.source === self,
       segue.destination === viewControllerToPresent
     else {
@@ -63,6 +64,7 @@ extension UIViewController {
   /// called on the running unwind segue's source or destination (from `perform()`), it completes the transition
   /// and runs `completion`. Anywhere else it is logged and does nothing.
   public func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+    if role == .app { return dismissInScene(animated: flag, completion: completion) }
     guard let session, let segue = session.runningSegue, session.context.operation == .unwind,
       segue.source === self || segue.destination === self
     else {
