@@ -158,6 +158,19 @@ extension TransitionSession {
   private func deliverSceneGesture(_ sample: GestureSample, on scene: SceneRecord, reply: @escaping Reply) {
     let running = scene.transition.flatMap { $0.outcome == nil ? $0 : nil }
     if let running { catchUp(running) }
+    func answer(_ outcome: SceneGestureOutcome) {
+      guard let ask = outcome.ask else {
+        guard let count = outcome.delivery.recognizers else {
+          reply(.failure(.gestureNotReceived(scene.id, outcome.delivery, state: sample.state, scene: true)))
+          return reportEnds()
+        }
+        var result = JSONObjectBuilder()
+        result.setNew("recognizers", JSON(count))
+        reply(.success(.json(result.build())))
+        return reportEnds()
+      }
+      startSceneTransition(ask, of: scene, recognizers: outcome.delivery.recognizers ?? 1, reply: reply)
+    }
     outstandingCalls += 1
     scene.driver.gesture(sample) { [self] result in
       outstandingCalls -= 1
@@ -173,25 +186,18 @@ extension TransitionSession {
         return reportEnds()
       case .success(let value): outcome = value
       }
-      if let running, outcome.delivery.recognizers != nil { showHandlersWork(running) }
-      guard let ask = outcome.ask else {
-        guard let count = outcome.delivery.recognizers else {
-          reply(.failure(.gestureNotReceived(scene.id, outcome.delivery, state: sample.state, scene: true)))
-          return reportEnds()
-        }
-        var result = JSONObjectBuilder()
-        result.setNew("recognizers", JSON(count))
-        reply(.success(.json(result.build())))
-        return reportEnds()
-      }
-      startSceneTransition(ask, of: scene, recognizers: outcome.delivery.recognizers ?? 1, reply: reply)
+      // What the handlers did to the running transition shows in a frame before the reply, as after
+      // transition/gesture.
+      guard let running, outcome.delivery.recognizers != nil else { return answer(outcome) }
+      showHandlersWork(running) { answer(outcome) }
     }
   }
 
   /// A frame of `record` after a scene's handlers moved it (update, finish, cancel).
-  private func showHandlersWork(_ record: TransitionRecord) {
+  private func showHandlersWork(_ record: TransitionRecord, then: @escaping () -> Void) {
     call(record) { done in
       record.driver.perform(.advance(seconds: 0), stream: true) { [self] _, frame in
+        defer { then() }
         done()
         updateTimer(record)
         if record.outcome == nil {
