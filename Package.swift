@@ -433,6 +433,7 @@ for name in [
   "Springs",  // every spring form through the C ABI, shaped by params (Shared/spring_plugin.h)
   "Springs10",  // the same animator declaring ABI 1.0 (the host ignores its timing flags)
   "InteractionC",  // the ABI 1.2 interaction extensions from C, used and misused (InteractionABITests)
+  "PropertyAnimatorsC",  // ABI 1.2's property animators from C: an interruptible animator, and each misuse
 ] {
   products.append(.library(name: "TestPlugin\(name)", type: .dynamic, targets: ["TestPlugin\(name)"]))
   targets.append(
@@ -497,6 +498,19 @@ targets.append(
 products.append(.library(name: "TestPluginGestures", type: .dynamic, targets: ["TestPluginGestures"]))
 targets.append(
   .target(name: "TestPluginGestures", dependencies: ["TransitionKit", "UIKit"], path: "Tests/Fixtures/Gestures"))
+
+// UIViewPropertyAnimator written as UIKit code (PropertyAnimatorSDKTests).
+products.append(.library(name: "TestPluginPropertyAnimators", type: .dynamic, targets: ["TestPluginPropertyAnimators"]))
+targets.append(
+  .target(
+    name: "TestPluginPropertyAnimators",
+    dependencies: [
+      "TransitionKit",
+      "UIKit",
+    ],
+    path: "Tests/Fixtures/PropertyAnimators"
+  )
+)
 
 // UIKit target–action code (`@objc`, `#selector`) built through the UIKit source bridge (UIKitSelectorTests): the
 // target compiles its declaration, the bridge the rest.

@@ -43,10 +43,16 @@ TH_ASSERT_OFFSET(th_plugin_descriptor, id, 16);
 TH_ASSERT_OFFSET(th_plugin_descriptor, init, 56);
 TH_ASSERT_OFFSET(th_plugin_descriptor, animator_count, 72);
 TH_ASSERT_OFFSET(th_plugin_descriptor, animators, 80);
-TH_ASSERT_SIZE(th_animator_descriptor, 104);
+// 1.0's th_animator_descriptor was 104 bytes (get_extension last); ABI 1.2 appended interruptible_animator.
 TH_ASSERT_OFFSET(th_animator_descriptor, params, 48);
 TH_ASSERT_OFFSET(th_animator_descriptor, create, 56);
 TH_ASSERT_OFFSET(th_animator_descriptor, get_extension, 96);
+TH_ASSERT_OFFSET(th_animator_descriptor, interruptible_animator, 104);
+TH_ASSERT_SIZE(th_animator_descriptor, 112);
+// ABI 1.2 — property animators.
+TH_ASSERT_SIZE(th_property_animator, 8);
+TH_ASSERT_SIZE(th_property_animator_timing, 8 + 128 + 8);
+TH_ASSERT_SIZE(th_host_property_animators, 8 + 14 * 8);
 TH_ASSERT_SIZE(th_param_descriptor, 152);
 TH_ASSERT_OFFSET(th_param_descriptor, default_bool, 48);
 TH_ASSERT_OFFSET(th_param_descriptor, default_string, 56);

@@ -1,4 +1,5 @@
 import CTransitionABI
+import TransitionEngine
 
 #if canImport(Glibc)
   import Glibc
@@ -225,6 +226,8 @@ final class HostExtensions: @unchecked Sendable {
 
   /// "th.scenes/1" (ABI 1.2, scenes).
   let scenes: UnsafeMutablePointer<th_host_scenes>
+  /// "th.property-animators/1" (ABI 1.2).
+  let propertyAnimators: UnsafeMutablePointer<th_host_property_animators>
 
   private init() {
     scenes = .allocate(capacity: 1)
@@ -258,6 +261,8 @@ final class HostExtensions: @unchecked Sendable {
         status: { ctx, out in
           hostCall(ctx, "percent_driven.status") { (a) throws(HostFailure) in try a.interactionStatus(out) }
         }))
+    propertyAnimators = .allocate(capacity: 1)
+    propertyAnimators.initialize(to: Self.propertyAnimatorTable)
     customDriver = .allocate(capacity: 1)
     customDriver.initialize(
       to: th_host_custom_driver(
@@ -274,11 +279,102 @@ final class HostExtensions: @unchecked Sendable {
     if strcmp(id, TH_EXT_CUSTOM_DRIVER) == 0 { return UnsafeRawPointer(customDriver) }
     if strcmp(id, TH_EXT_PERCENT_DRIVEN) == 0 { return UnsafeRawPointer(percentDriven) }
     if strcmp(id, TH_EXT_HOST_SCENES) == 0 { return UnsafeRawPointer(scenes) }
+    if strcmp(id, TH_EXT_PROPERTY_ANIMATORS) == 0 { return UnsafeRawPointer(propertyAnimators) }
     return nil
+  }
+
+  /// ABI 1.2 — property animators, each function bound to `PluginAnimator+PropertyAnimators`.
+  private static var propertyAnimatorTable: th_host_property_animators {
+    var t = th_host_property_animators()
+    t.struct_size = UInt32(MemoryLayout<th_host_property_animators>.size)
+    t.create = { ctx, duration, timing, out in
+      hostCall(ctx, "property_animators.create") { (a) throws(HostFailure) in
+        try a.createPropertyAnimator(duration, timing, out)
+      }
+    }
+    t.add_animations = { ctx, animator, delayFactor, animations, userData in
+      hostCall(ctx, "property_animators.add_animations") { (a) throws(HostFailure) in
+        try a.addPropertyAnimations(animator, delayFactor, animations, userData)
+      }
+    }
+    t.add_completion = { ctx, animator, completion, userData in
+      hostCall(ctx, "property_animators.add_completion") { (a) throws(HostFailure) in
+        try a.addPropertyCompletion(animator, completion, userData)
+      }
+    }
+    t.start = { ctx, animator, delay in
+      hostCall(ctx, "property_animators.start") { (a) throws(HostFailure) in
+        try a.drivePropertyAnimator(animator) { (p) throws(PropertyAnimatorError) in
+          try p.startAnimation(afterDelay: delay)
+        }
+      }
+    }
+    t.pause = { ctx, animator in
+      hostCall(ctx, "property_animators.pause") { (a) throws(HostFailure) in
+        try a.drivePropertyAnimator(animator) { (p) throws(PropertyAnimatorError) in try p.pauseAnimation() }
+      }
+    }
+    t.stop = { ctx, animator, withoutFinishing in
+      hostCall(ctx, "property_animators.stop") { (a) throws(HostFailure) in
+        try a.stopPropertyAnimator(animator, withoutFinishing)
+      }
+    }
+    t.finish = { ctx, animator, position in
+      hostCall(ctx, "property_animators.finish") { (a) throws(HostFailure) in
+        guard let at = AnimatingPosition(rawValue: Int(position.rawValue)) else {
+          throw .unsupported("position", "unknown th_animating_position \(position.rawValue)")
+        }
+        return try a.drivePropertyAnimator(animator) { (p) throws(PropertyAnimatorError) in
+          try p.finishAnimation(at: at)
+        }
+      }
+    }
+    t.continue_animation = { ctx, animator, timing, factor in
+      hostCall(ctx, "property_animators.continue_animation") { (a) throws(HostFailure) in
+        try a.continuePropertyAnimator(animator, timing, factor)
+      }
+    }
+    t.get_state = { ctx, animator, out in
+      hostCall(ctx, "property_animators.get_state") { (a) throws(HostFailure) in
+        try a.readPropertyAnimator(animator, out, "out_state") {
+          th_animating_state(rawValue: UInt32($0.state.rawValue))
+        }
+      }
+    }
+    t.get_fraction_complete = { ctx, animator, out in
+      hostCall(ctx, "property_animators.get_fraction_complete") { (a) throws(HostFailure) in
+        try a.readPropertyAnimator(animator, out, "out_fraction") { $0.fractionComplete }
+      }
+    }
+    t.set_fraction_complete = { ctx, animator, value in
+      hostCall(ctx, "property_animators.set_fraction_complete") { (a) throws(HostFailure) in
+        try a.drivePropertyAnimator(animator) { (p) throws(PropertyAnimatorError) in try p.setFractionComplete(value) }
+      }
+    }
+    t.get_flag = { ctx, animator, flag, out in
+      hostCall(ctx, "property_animators.get_flag") { (a) throws(HostFailure) in
+        try a.readPropertyAnimator(animator, out, "out_value") { (p) throws(HostFailure) in
+          try a.propertyAnimatorFlag(p, flag)
+        }
+      }
+    }
+    t.set_flag = { ctx, animator, flag, value in
+      hostCall(ctx, "property_animators.set_flag") { (a) throws(HostFailure) in
+        try a.setPropertyAnimatorFlag(animator, flag, value)
+      }
+    }
+    t.get_duration = { ctx, animator, out in
+      hostCall(ctx, "property_animators.get_duration") { (a) throws(HostFailure) in
+        try a.readPropertyAnimator(animator, out, "out_duration") { $0.duration }
+      }
+    }
+    return t
   }
 }
 
 /// The ABI's host `get_extension`: "th.custom-driver/1", "th.percent-driven/1", "th.scenes/1", or NULL (not supported) for any other id.
+/// The ABI's host `get_extension`: "th.custom-driver/1", "th.percent-driven/1", "th.property-animators/1", or NULL
+/// (not supported) for any other id.
 let hostGetExtension: @convention(c) (UnsafePointer<CChar>?) -> UnsafeRawPointer? = { id in
   guard let id else { return nil }
   return HostExtensions.shared.table(id)

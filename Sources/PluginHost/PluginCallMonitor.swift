@@ -35,6 +35,8 @@ package enum PluginCall: UInt8, Sendable, CaseIterable {
   case interactionController
   /// A scene controller's `open_scene`, `handle_gesture` or `transition_ended` (ABI 1.2, scenes).
   case sceneController
+  /// `interruptible_animator` (ABI 1.2).
+  case interruptibleAnimator
 
   /// The name reports use: the ABI function's name, or what kind of function it is.
   package var name: String {
@@ -56,6 +58,7 @@ package enum PluginCall: UInt8, Sendable, CaseIterable {
     case .presentationController: "presentationController"
     case .interactionController: "interactionController"
     case .sceneController: "sceneController"
+    case .interruptibleAnimator: "interruptibleAnimator"
     }
   }
 }

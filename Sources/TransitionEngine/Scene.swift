@@ -90,6 +90,8 @@ package final class Scene {
   var blocks: [BlockState] = []
   /// Every driver ever added, by index.
   var drivers: [DriverState] = []
+  /// Every property animator made in this scene, by index.
+  var propertyAnimators: [PropertyAnimator] = []
   /// Pending completions ordered by (time, creation); stale entries are skipped (see `PendingEvent`).
   var events = EventQueue()
   /// Blocks and drivers whose completion has not fired.

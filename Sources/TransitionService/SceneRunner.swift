@@ -187,6 +187,9 @@ final class SceneTransitionAnimator: TransitionAnimator {
   func interactionController(_ context: TransitionContext) -> (any InteractionControllerBehavior)? {
     animator.interactionController(context)
   }
+  func interruptibleAnimator(_ context: TransitionContext) -> PropertyAnimator? {
+    animator.interruptibleAnimator(context)
+  }
 
   func animationEnded(_ completed: Bool) {
     let removes = transition?.removesPresentersView ?? false
