@@ -68,6 +68,8 @@ package final class PluginScene {
   private(set) var request: Request?
   /// Whether a transition this scene started is still running (a new request is refused meanwhile).
   package var isTransitionRunning = false
+  /// `open_scene` is running (a transition cannot be asked for before the scene is open).
+  private var isOpening = false
   /// Whether a scene call is running now: the percent-driven calls of its handlers may move a transition of the
   /// same plugin from there (a view controller's pan drives the interaction controller it handed over).
   nonisolated(unsafe) static var delivering = 0
@@ -97,8 +99,9 @@ package final class PluginScene {
     animator.scene = self
     var status = TH_OK
     let ctx = animator.handle
+    isOpening = true
     call { animator.callout(.animate, .sceneController) { status = openScene(animator.instanceState, ctx) } }
-    discardRequest()
+    isOpening = false
     guard status == TH_OK else {
       animator.close()
       throw .refused(animator: animator.animatorID, status: statusName(status))
@@ -194,9 +197,6 @@ package final class PluginScene {
   }
 
   func startTransition(_ pointer: UnsafePointer<th_scene_transition>?) throws(HostFailure) -> th_status {
-    guard Self.delivering > 0 else {
-      throw .wrongPhase("start_transition is called from th_scene_controller's functions only")
-    }
     guard let pointer else { throw .null("request") }
     let size = Int(pointer.pointee.struct_size)
     guard size >= MemoryLayout<th_scene_transition>.size else {
@@ -206,7 +206,11 @@ package final class PluginScene {
     }
     let r = pointer.pointee
     guard let instance = r.instance else { throw .null("request.instance") }
+    // From here on the instance is the host's: destroyed on every refusal.
     do throws(HostFailure) {
+      guard Self.delivering > 0, !isOpening else {
+        throw HostFailure.wrongPhase("start_transition is called from handle_gesture and transition_ended only")
+      }
       guard let name = r.operation else { throw HostFailure.null("request.operation") }
       guard request == nil else {
         throw HostFailure.wrongPhase("a transition was already asked for in this call (one per call)")

@@ -1546,10 +1546,13 @@ typedef struct th_host_scenes {
    *  the root controller's tree is identifier "" as well as its own). */
   th_status(TH_ABI *tree)(th_context ctx, const char *identifier, th_view *out_root);
   /**
-   * Starts `request` once the current call returns (UIKit starts it on the run loop's next turn too): one per
-   * call; a second one, one while a transition of this scene still runs, or a request the scene cannot honour
-   * (unknown views, from not on screen, to equal to from) is TH_ERR_INVALID_VALUE / TH_ERR_WRONG_PHASE and its
-   * instance destroyed.
+   * Starts `request` once the current call returns (UIKit starts it on the run loop's next turn too). Called from
+   * handle_gesture or transition_ended only (in open_scene and elsewhere TH_ERR_WRONG_PHASE); one per call: a
+   * second one, or one while a transition of this scene still runs, is TH_ERR_WRONG_PHASE; a request the scene
+   * cannot honour (`from` not the root of a tree on screen, `to` not the root of another tree) is
+   * TH_ERR_INVALID_VALUE, a view handle not of this scene TH_ERR_INVALID_HANDLE, a NULL request, operation or
+   * instance or a small struct_size TH_ERR_INVALID_ARGUMENT. Once the host could read a non-NULL `instance`, every
+   * error destroys it at once; with a NULL request or a small struct_size the plugin keeps it.
    */
   th_status(TH_ABI *start_transition)(th_context ctx, const th_scene_transition *request);
 } th_host_scenes;
