@@ -376,6 +376,7 @@ targets.append(
     name: "AnimatorTests",
     dependencies: [
       "CTransitionABI",
+      "JSON",
       "PluginHost",
       "TestSupport",
       "TransitionEngine",
@@ -513,17 +514,18 @@ targets.append(
   )
 )
 
-// UIKit target–action code (`@objc`, `#selector`) built through the UIKit source bridge (UIKitSelectorTests): the
-// target compiles its declaration, the bridge the rest.
-products.append(.library(name: "TestPluginUIKitSelectors", type: .dynamic, targets: ["TestPluginUIKitSelectors"]))
+// UIKit code built through the UIKit source bridge (UIKitSelectorTests, UIKitContentTests): target–action (`@objc`,
+// `#selector`), presentation layers, image and visual-effect views. The target compiles its declaration, the bridge
+// the rest.
+products.append(.library(name: "TestPluginUIKitBridged", type: .dynamic, targets: ["TestPluginUIKitBridged"]))
 targets.append(
   .target(
-    name: "TestPluginUIKitSelectors",
+    name: "TestPluginUIKitBridged",
     dependencies: [
       "TransitionKit",
       "UIKit",
     ],
-    path: "Tests/Fixtures/UIKitSelectors",
+    path: "Tests/Fixtures/UIKitBridged",
     sources: ["Declaration.swift"],
     plugins: ["UIKitSourceBridge"]
   )

@@ -5,7 +5,7 @@ import TransitionEngine
   import Glibc
 #endif
 
-/// The host API table handed to plugins (`th_host_api`), every ABI 1.0 function bound to the engine through
+/// The host API table handed to plugins (`th_host_api`), every function (ABI 1.0 to 1.2) bound to the engine through
 /// `PluginAnimator`.
 ///
 /// It lives in manually allocated memory because plugins keep its address from `th_plugin_entry` until
@@ -208,6 +208,17 @@ final class HostAPITable {
         try a.animateAlongside(animations, completion, userData)
       }
     }
+
+    // ABI 1.2 — presentation and view content.
+    t.get_presentation = { ctx, view, out in
+      hostCall(ctx, "get_presentation") { (a) throws(HostFailure) in try a.getPresentation(view, out) }
+    }
+    t.set_image_content = { ctx, view, name, mode in
+      hostCall(ctx, "set_image_content") { (a) throws(HostFailure) in try a.setImageContent(view, name, mode) }
+    }
+    t.set_visual_effect = { ctx, view, style in
+      hostCall(ctx, "set_visual_effect") { (a) throws(HostFailure) in try a.setVisualEffect(view, style) }
+    }
     return t
   }
 }
@@ -220,6 +231,8 @@ final class HostExtensions: @unchecked Sendable {
 
   /// "th.custom-driver/1".
   let customDriver: UnsafeMutablePointer<th_host_custom_driver>
+  /// "th.display-link/1" (ABI 1.2).
+  let displayLink: UnsafeMutablePointer<th_host_display_link>
 
   /// "th.percent-driven/1" (ABI 1.2).
   let percentDriven: UnsafeMutablePointer<th_host_percent_driven>
@@ -272,11 +285,37 @@ final class HostExtensions: @unchecked Sendable {
             try a.addDriver(options, update, completion, userData)
           }
         }))
+    displayLink = .allocate(capacity: 1)
+    displayLink.initialize(
+      to: th_host_display_link(
+        struct_size: UInt32(MemoryLayout<th_host_display_link>.size), reserved: 0,
+        add_display_link: { ctx, rate, callback, userData, out in
+          hostCall(ctx, "add_display_link") { (a) throws(HostFailure) in
+            try a.addDisplayLink(rate, callback, userData, out)
+          }
+        },
+        set_display_link_paused: { ctx, link, paused in
+          hostCall(ctx, "set_display_link_paused") { (a) throws(HostFailure) in
+            try a.displayLink(link) { $0.isPaused = paused }
+          }
+        },
+        set_display_link_rate: { ctx, link, rate in
+          hostCall(ctx, "set_display_link_rate") { (a) throws(HostFailure) in
+            let rate = try PluginAnimator.frameRate(rate)
+            return try a.displayLink(link) { $0.preferredFramesPerSecond = rate }
+          }
+        },
+        invalidate_display_link: { ctx, link in
+          hostCall(ctx, "invalidate_display_link") { (a) throws(HostFailure) in
+            try a.displayLink(link, allowsInvalidated: true) { $0.invalidate() }
+          }
+        }))
   }
 
   /// The table of extension `id`, or nil.
   func table(_ id: UnsafePointer<CChar>) -> UnsafeRawPointer? {
     if strcmp(id, TH_EXT_CUSTOM_DRIVER) == 0 { return UnsafeRawPointer(customDriver) }
+    if strcmp(id, TH_EXT_DISPLAY_LINK) == 0 { return UnsafeRawPointer(displayLink) }
     if strcmp(id, TH_EXT_PERCENT_DRIVEN) == 0 { return UnsafeRawPointer(percentDriven) }
     if strcmp(id, TH_EXT_HOST_SCENES) == 0 { return UnsafeRawPointer(scenes) }
     if strcmp(id, TH_EXT_PROPERTY_ANIMATORS) == 0 { return UnsafeRawPointer(propertyAnimators) }
@@ -372,9 +411,8 @@ final class HostExtensions: @unchecked Sendable {
   }
 }
 
-/// The ABI's host `get_extension`: "th.custom-driver/1", "th.percent-driven/1", "th.scenes/1", or NULL (not supported) for any other id.
-/// The ABI's host `get_extension`: "th.custom-driver/1", "th.percent-driven/1", "th.property-animators/1", or NULL
-/// (not supported) for any other id.
+/// The ABI's host `get_extension`: "th.custom-driver/1", "th.percent-driven/1", "th.property-animators/1",
+/// "th.display-link/1", "th.scenes/1", or NULL (not supported) for any other id.
 let hostGetExtension: @convention(c) (UnsafePointer<CChar>?) -> UnsafeRawPointer? = { id in
   guard let id else { return nil }
   return HostExtensions.shared.table(id)

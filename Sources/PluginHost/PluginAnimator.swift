@@ -79,6 +79,9 @@ package final class PluginAnimator: TransitionAnimator {
     var userData: UnsafeMutableRawPointer?
   }
   private var pending: [Int: PendingCompletion] = [:]
+  /// The display links the plugin added (ABI 1.2), by the id it was given.
+  var displayLinks: [UInt64: DisplayLink] = [:]
+  var nextDisplayLinkID: UInt64 = 1
   private var nextCompletionToken = 0
 
   // Property animators (ABI 1.2): the transition's, by handle index, and the completions owed to the plugin.

@@ -37,6 +37,8 @@ package enum PluginCall: UInt8, Sendable, CaseIterable {
   case sceneController
   /// `interruptible_animator` (ABI 1.2).
   case interruptibleAnimator
+  /// A display link's callback (ABI 1.2, "th.display-link/1").
+  case displayLink
 
   /// The name reports use: the ABI function's name, or what kind of function it is.
   package var name: String {
@@ -59,6 +61,7 @@ package enum PluginCall: UInt8, Sendable, CaseIterable {
     case .interactionController: "interactionController"
     case .sceneController: "sceneController"
     case .interruptibleAnimator: "interruptibleAnimator"
+    case .displayLink: "displayLink"
     }
   }
 }

@@ -163,6 +163,9 @@ package final class Transition {
   var completionCalls = 0
   /// The animator's `completeTransition` argument, until the transition acts on it.
   var requestedCompletion: Bool?
+  /// The display links (Transition+DisplayLinks.swift), and the clock they count frames on.
+  var displayLinks: [DisplayLink] = []
+  package internal(set) var clockTime = 0.0
   /// An end the host asked for (`terminate`, `fail`), until the transition acts on it.
   var requestedAbruptEnd: TransitionOutcome?
   /// Nesting depth of calls into animator, presentation-controller, scene-callback or host code; the transition acts

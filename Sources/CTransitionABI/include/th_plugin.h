@@ -34,6 +34,11 @@
  *    version or later, so an older plugin gets the default whatever it left there.
  *
  * CHANGES
+ *  1.2  (presentation and view content) get_presentation (layer.presentation()), set_image_content
+ *       (UIImageView's image name and content mode) and set_visual_effect (UIVisualEffectView's blur) at the
+ *       end of th_host_api; th_presentation, th_content_mode.
+ *  1.2  (display links) host extension "th.display-link/1" (CADisplayLink): per-frame callbacks that run as
+ *       time really passes.
  *  1.2  (interaction controllers and gestures) the animator extension "th.interaction-controller/1" (an
  *       interaction controller that receives pan-gesture samples) and the host extension "th.percent-driven/1"
  *       (UIPercentDrivenInteractiveTransition's update / pause / finish / cancel for the plugin); see the block
@@ -577,6 +582,54 @@ typedef void(TH_ABI *th_animations_fn)(th_context ctx, void *user_data);
 typedef void(TH_ABI *th_completion_fn)(th_context ctx, bool finished, void *user_data);
 
 /* ------------------------------------------------------------------------------------------------------ */
+/* ABI 1.2 — presentation and view content: types                                                          */
+/* ------------------------------------------------------------------------------------------------------ */
+
+/**
+ * What a view shows on screen at one moment: CALayer.presentation()'s values (get_presentation). Growable:
+ * set struct_size = sizeof(th_presentation); the host fills the fields that fit in struct_size.
+ */
+typedef struct th_presentation {
+  uint32_t struct_size;
+  uint32_t reserved;
+  /** UIKit's frame from the presented bounds, position, anchor point and transform (see TH_PROP_FRAME). */
+  th_rect frame;
+  th_rect bounds;
+  /** In the superview's bounds coordinates. */
+  th_point position;
+  th_point anchor_point;
+  th_transform3d transform;
+  th_transform3d sublayer_transform;
+  /** The layer's own opacity (UIView.alpha), not composited with its ancestors. */
+  double opacity;
+  double z_position;
+  double corner_radius;
+  /** Meaningful only when has_background_color. */
+  th_color background_color;
+  bool has_background_color;
+  /** isHidden and masksToBounds are not animatable: their model values. */
+  bool hidden;
+  bool masks_to_bounds;
+} th_presentation;
+
+/** UIView.ContentMode, with UIKit's raw values (set_image_content). */
+typedef enum th_content_mode {
+  TH_CONTENT_MODE_SCALE_TO_FILL = 0,
+  TH_CONTENT_MODE_SCALE_ASPECT_FIT = 1,
+  TH_CONTENT_MODE_SCALE_ASPECT_FILL = 2,
+  TH_CONTENT_MODE_REDRAW = 3,
+  TH_CONTENT_MODE_CENTER = 4,
+  TH_CONTENT_MODE_TOP = 5,
+  TH_CONTENT_MODE_BOTTOM = 6,
+  TH_CONTENT_MODE_LEFT = 7,
+  TH_CONTENT_MODE_RIGHT = 8,
+  TH_CONTENT_MODE_TOP_LEFT = 9,
+  TH_CONTENT_MODE_TOP_RIGHT = 10,
+  TH_CONTENT_MODE_BOTTOM_LEFT = 11,
+  TH_CONTENT_MODE_BOTTOM_RIGHT = 12
+} th_content_mode;
+
+/* ------------------------------------------------------------------------------------------------------ */
 /* The host API                                                                                             */
 /* ------------------------------------------------------------------------------------------------------ */
 
@@ -837,6 +890,39 @@ typedef struct th_host_api {
    * it. Phase: any but describe.
    */
   th_status(TH_ABI *find_view_by_match)(th_context ctx, th_view root, const char *key, th_view *out_view);
+
+  /* --- ABI 1.2 — presentation and view content ----------------------------------------------------------- */
+  /* A 1.0 or 1.1 host has none of these: check TH_HOST_API_HAS(api, member) first. */
+
+  /**
+   * layer.presentation(): what `view` shows at the transition's current time, every running block, keyframe
+   * and driver applied (the model values when nothing animates it). `*out_value` is filled up to its
+   * struct_size; TH_ERR_INVALID_ARGUMENT when that is smaller than the header and `frame` (40 bytes). The
+   * current time is the transition's: 0 inside animate_transition, a completion's scheduled time, the time a
+   * tick reached. Phase: animate,
+   * animations, ended; TH_ERR_WRONG_PHASE inside a driver update (a driver is sampled at a time of its own:
+   * compute from its time argument) and in transition_duration.
+   */
+  th_status(TH_ABI *get_presentation)(th_context ctx, th_view view, th_presentation *out_value);
+
+  /**
+   * Makes `view` an image view (UIImageView): frames carry `"content": {"image": image_name, "contentMode":
+   * "<UIKit's case name>"}` for it (`"image": null` when `image_name` is NULL), replacing the content the
+   * client gave, so that a renderer can draw the image; snapshots of the view carry the same content. Not
+   * animatable (changes at once). `image_name` is read during the call, at most 4096 bytes (TH_ERR_LIMIT);
+   * an unknown content mode is TH_ERR_UNSUPPORTED. Phase: as add_subview (animate, animations, ended).
+   */
+  th_status(TH_ABI *set_image_content)(th_context ctx, th_view view, const char *image_name,
+                                       th_content_mode content_mode);
+
+  /**
+   * Makes `view` a visual-effect view (UIVisualEffectView with a UIBlurEffect): frames carry `"content":
+   * {"effect": {"blur": blur_style}}` (`{"effect": null}` when `blur_style` is NULL: no effect), replacing
+   * the client's content. `blur_style` is UIBlurEffect.Style's case name ("dark", "light", "extraLight",
+   * "regular", "prominent", "systemMaterial", …; docs/writing-plugins.md lists them); another string is
+   * TH_ERR_INVALID_VALUE. Not animatable. Phase: as set_image_content.
+   */
+  th_status(TH_ABI *set_visual_effect)(th_context ctx, th_view view, const char *blur_style);
 } th_host_api;
 
 /** Whether a host table has `member` (a function added after 1.0 may be missing in an older host). */
@@ -1135,6 +1221,50 @@ typedef struct th_host_custom_driver {
 
 #define TH_EXT_CUSTOM_DRIVER "th.custom-driver/1"
 
+/* ------------------------------------------------------------------------------------------------------ */
+/* ABI 1.2 — display links: host extension "th.display-link/1"                                             */
+/* ------------------------------------------------------------------------------------------------------ */
+
+/**
+ * A display link's callback: `timestamp` is the clock time of the frame on screen, `target_timestamp` that of
+ * the frame being prepared (seconds on the transition's clock: the time all its ticks added up, 0 at the start).
+ * Phase: as a completion (animate; ended once the transition completed).
+ */
+typedef void(TH_ABI *th_display_link_fn)(th_context ctx, double timestamp, double target_timestamp,
+                                         void *user_data);
+
+/**
+ * Host extension "th.display-link/1" (from th_host_api.get_extension): CADisplayLink. Unlike a driver, a display
+ * link's callback may do anything a completion may (set properties, start blocks, complete the transition),
+ * because it runs only when time really passes: once per frame of the transition (each tick or real-time frame
+ * with dt > 0, also while an interactive transition is paused), never when the transition is sampled or
+ * scrubbed. It runs after the timeline has reached the frame's time, so what it writes is in that frame. A link
+ * that is neither paused nor invalidated counts as pending work (the transition is not "never completed" while
+ * one runs). Links end with the transition. Link ids are this transition's, never 0. Growable.
+ */
+typedef struct th_host_display_link {
+  uint32_t struct_size;
+  uint32_t reserved;
+  /**
+   * Adds a link that calls `callback(ctx, timestamp, target_timestamp, user_data)`: on the first frame after
+   * this call, then on each frame at least 1 / preferred_frames_per_second after the one it last fired on (0:
+   * every frame). TH_ERR_INVALID_VALUE for a rate that is negative or not finite, TH_ERR_INVALID_ARGUMENT for
+   * NULL `callback` or `out_link`. Phase: animate, animations.
+   */
+  th_status(TH_ABI *add_display_link)(th_context ctx, double preferred_frames_per_second,
+                                      th_display_link_fn callback, void *user_data, uint64_t *out_link);
+  /** isPaused: a paused link is not called; resumed, it fires on the next frame. */
+  th_status(TH_ABI *set_display_link_paused)(th_context ctx, uint64_t link, bool paused);
+  /** preferredFramesPerSecond (0: every frame); TH_ERR_INVALID_VALUE as for add_display_link. */
+  th_status(TH_ABI *set_display_link_rate)(th_context ctx, uint64_t link, double preferred_frames_per_second);
+  /**
+   * invalidate(): the link is never called again (also when called from its own callback). Invalidating an
+   * invalidated link is TH_OK; an id never issued is TH_ERR_INVALID_HANDLE.
+   */
+  th_status(TH_ABI *invalidate_display_link)(th_context ctx, uint64_t link);
+} th_host_display_link;
+
+#define TH_EXT_DISPLAY_LINK "th.display-link/1"
 /* ====================================================================================================== */
 /* ABI 1.2 — property animators                                                                            */
 /* ====================================================================================================== */
