@@ -112,7 +112,9 @@ package final class PluginAnimator: TransitionAnimator {
   var startedBlocks = 0
   private var reportCount = 0
 
-  init(resolved lease: AnimatorLease, instance: AnimatorInstance, logger: PluginLogger) {
+  /// `forScene`: the instance serves a scene (PluginScene), not a transition: the transition's extensions (the
+  /// presentation and interaction controllers) are not asked of it, so no delegate is asked for them.
+  init(resolved lease: AnimatorLease, instance: AnimatorInstance, logger: PluginLogger, forScene: Bool = false) {
     self.animatorID = lease.qualifiedID
     self.info = lease.info
     self.generation = lease.generation
@@ -125,13 +127,13 @@ package final class PluginAnimator: TransitionAnimator {
       ContextDirectory.Entry(source: lease.qualifiedID, logger: logger, transition: slot))
     precondition(handle.id < 1 << 32, "context ids exhausted")  // 4 billion transitions in one process
     // Extensions are asked once, right after create (phase: describe).
-    if let getExtension = descriptor.pointee.get_extension,
+    if !forScene, let getExtension = descriptor.pointee.get_extension,
       let table = PluginCallMonitor.around(
         .getExtension, { TH_EXT_PRESENTATION_CONTROLLER.withCString({ getExtension(instanceState, $0) }) })
     {
       controller = PluginPresentationController(animator: self, table: table)
     }
-    if let getExtension = descriptor.pointee.get_extension,
+    if !forScene, let getExtension = descriptor.pointee.get_extension,
       let table = PluginCallMonitor.around(
         .getExtension, { TH_EXT_INTERACTION_CONTROLLER.withCString({ getExtension(instanceState, $0) }) })
     {

@@ -80,7 +80,7 @@ package final class PluginScene {
     registry: PluginRegistry, animatorID: String, scene: Scene, trees: [String: View]
   ) throws(OpenError) {
     let animator: PluginAnimator
-    do { animator = try registry.makeAnimator(id: animatorID) } catch { throw .lookup(error) }
+    do { animator = try registry.makeAnimator(id: animatorID, forScene: true) } catch { throw .lookup(error) }
     guard let raw = animator.extensionTable(TH_EXT_SCENE_CONTROLLER) else {
       animator.close()
       throw .noSceneController(animator: animator.animatorID)

@@ -197,6 +197,76 @@ import Testing
     #expect(status == .exited(0))
   }
 
+  /// The fixture's notes ("note: …" log lines) and the host's other plugin log lines received so far.
+  static func logs(_ client: TransitionClient) -> (notes: [String], others: [String]) {
+    _ = client.takeNotifications()
+    let messages = client.received.filter { $0["method"]?.stringValue == "window/logMessage" }.compactMap {
+      $0["params"]?["message"]?.stringValue
+    }
+    let notes = messages.compactMap { message in message.range(of: "note: ").map { String(message[$0.upperBound...]) } }
+    return (notes, messages.filter { !$0.contains("note: ") })
+  }
+
+  static func openFixtureScene(_ client: TransitionClient) -> String {
+    client.result(
+      "scene/open",
+      [
+        "animator": "com.example.test.gestures/scene", "clock": "manual", "container": ["width": 400, "height": 100],
+        "root": ["id": "root", "frame": ["x": 0, "y": 0, "width": 400, "height": 100]],
+        "storyboard": ["Modal": ["id": "modal", "frame": ["x": 0, "y": 0, "width": 400, "height": 100]]],
+      ])["scene"]?.stringValue ?? ""
+  }
+
+  static func pan(_ client: TransitionClient, _ scene: String, x: Double) -> JSON {
+    let began = client.result(
+      "scene/gesture", ["scene": JSON(scene), "state": "began", "location": ["x": JSON(x), "y": 50]])
+    client.result("scene/gesture", ["scene": JSON(scene), "state": "ended", "location": ["x": JSON(x), "y": 50]])
+    return began
+  }
+
+  @Test(arguments: ["process", "none"])
+  func theControllersPresentAsUIKitDoes(_ isolation: String) throws {
+    let client = try TransitionClient(["--isolation", isolation, "--log-level", "info"])
+    client.request("plugins/load", ["path": "libTestPluginGestures.so"])
+    let scene = Self.openFixtureScene(client)
+    #expect(Self.logs(client).notes == ["viewDidLoad root root loaded true"])
+    // An unknown storyboard identifier: logged at error level as UIKit raises; a controller without a view.
+    #expect(Self.pan(client, scene, x: 50) == ["recognizers": 1])
+    #expect(Self.logs(client).notes.last == "unknown identifier gives UIViewController view nil")
+    #expect(Self.logs(client).others.contains { $0.contains("identifier 'Nope'") })
+    // No transitioning delegate: nothing starts (UIKit would animate on its own).
+    #expect(Self.pan(client, scene, x: 150) == ["recognizers": 1])
+    #expect(Self.logs(client).notes.last == "no delegate presented false")
+    #expect(Self.logs(client).others.contains { $0.contains("has no transitioningDelegate") })
+    // Full screen: the delegate's animator runs without a presentation controller (so the presenter's view stays),
+    // not interactively (no interaction controller); the completion runs once it completed.
+    let began = Self.pan(client, scene, x: 250)
+    let t1 = try #require(began["transition"]?.stringValue)
+    #expect(client.waitFor { $0["method"]?.stringValue == "scene/transitionStarted" } != nil)
+    client.result("transition/tick", ["transition": JSON(t1), "dt": 1])
+    #expect(client.waitForDidEnd(t1)?["completed"]?.boolValue == true)
+    let last = try #require(Self.lastFrame(client, t1))
+    #expect(last.y("modal") == 0 && last.y("root") == 0)
+    var notes = Self.logs(client).notes
+    #expect(!notes.contains("presentationController asked"))
+    #expect(notes.last == "completion presented true")
+    // The presented screen covers the first one now: a touch hits it, and it has no recognizer.
+    let covered = client.error(
+      "scene/gesture", ["scene": JSON(scene), "state": "began", "location": ["x": 350, "y": 50]])
+    #expect(covered["code"]?.intValue == 2011 && covered["data"]?["reason"]?.stringValue == "notHit")
+
+    // `.custom` in a scene of its own: the presentation controller takes part and removes the presenter's view.
+    let other = Self.openFixtureScene(client)
+    let t2 = try #require(Self.pan(client, other, x: 350)["transition"]?.stringValue)
+    client.result("transition/tick", ["transition": JSON(t2), "dt": 1])
+    #expect(client.waitForDidEnd(t2)?["completed"]?.boolValue == true)
+    notes = Self.logs(client).notes
+    #expect(notes.contains("presentationController asked"))
+    #expect(try #require(Self.lastFrame(client, t2)).view("root") == nil)
+    let (_, status) = client.finish()
+    #expect(status == .exited(0))
+  }
+
   @Test func aSceneWhoseWorkerDiesEndsCleanly() throws {
     let (client, scene) = try Self.openScene("process")
     let t1 = try #require(client.result("scene/gesture", Self.sample(scene, "began", y: 40, moved: 8))["transition"])
