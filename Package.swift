@@ -268,6 +268,30 @@ for name in ["UIKit", "QuartzCore", "CoreGraphics", "TransitionFoundation"] {
   targets.append(.target(name: name, dependencies: ["TransitionKit"]))
 }
 
+// MARK: - UIKit source bridge: `@objc` and `#selector` in iOS files, without the Objective-C runtime
+
+// Swift on Linux has no Objective-C interoperability, so a build-tool plugin compiles a rewritten copy of each iOS
+// file a target leaves out of its `sources:` (docs/writing-plugins.md, "Porting from UIKit"): SourceBridge is the
+// rewrite (pure Swift), `uikit-source-bridge` the command the plugin runs, UIKitSourceBridge the plugin (its folder is
+// not Plugins/, which holds the built-in animators).
+products.append(.plugin(name: "UIKitSourceBridge", targets: ["UIKitSourceBridge"]))
+targets += [
+  .target(name: "SourceBridge"),
+  .executableTarget(name: "uikit-source-bridge", dependencies: ["SourceBridge"]),
+  .plugin(
+    name: "UIKitSourceBridge",
+    capability: .buildTool(),
+    dependencies: ["uikit-source-bridge"],
+    path: "Sources/UIKitSourceBridge"
+  ),
+  .testTarget(
+    name: "SourceBridgeTests",
+    dependencies: [
+      "SourceBridge"
+    ]
+  ),
+]
+
 // MARK: - TransitionRender: `transition-host render`, JSON Lines and the HTML preview, a client of the service
 
 targets += [
@@ -362,11 +386,12 @@ targets.append(
 
 // MARK: - UIKit examples (Examples/uikit/<Name>, product UIKitExample<Name>, never auto-loaded)
 
-// Transition files in plain UIKit idiom, compiled as they are with one declaration file each (Declaration.swift);
-// the AnimatorTests and PluginValidatorTests load them with dlopen. `import Foundation` in them is
-// TransitionFoundation (the module alias). TransitionKit is named beside UIKit because SwiftPM's incremental build
-// does not rebuild a target when a module it sees only through another's re-export changes (stale class layouts).
-for name in ["Flip", "PullDown", "Segue", "Sheet"] {
+// Transition files in plain UIKit idiom with one declaration file each (Declaration.swift). The target compiles the
+// declaration; the UIKit source bridge compiles the app's files (so `@objc` and `#selector` in them build). The
+// AnimatorTests and PluginValidatorTests load them with dlopen. `import Foundation` in them is TransitionFoundation
+// (the module alias). TransitionKit is named beside UIKit because SwiftPM's incremental build does not rebuild a
+// target when a module it sees only through another's re-export changes (stale class layouts).
+for name in ["Flip", "MagicMove", "PullDown", "Segue", "Sheet"] {
   products.append(.library(name: "UIKitExample\(name)", type: .dynamic, targets: ["UIKitExample\(name)"]))
   targets.append(
     .target(
@@ -379,7 +404,9 @@ for name in ["Flip", "PullDown", "Segue", "Sheet"] {
         "UIKit",
       ],
       path: "Examples/uikit/\(name)",
-      swiftSettings: [.unsafeFlags(["-module-alias", "Foundation=TransitionFoundation"])]
+      sources: ["Declaration.swift"],
+      swiftSettings: [.unsafeFlags(["-module-alias", "Foundation=TransitionFoundation"])],
+      plugins: ["UIKitSourceBridge"]
     )
   )
 }
@@ -405,6 +432,7 @@ for name in [
   "Features",  // the whole host API used as real animators do, with hand-checkable geometry
   "Springs",  // every spring form through the C ABI, shaped by params (Shared/spring_plugin.h)
   "Springs10",  // the same animator declaring ABI 1.0 (the host ignores its timing flags)
+  "InteractionC",  // the ABI 1.2 interaction extensions from C, used and misused (InteractionABITests)
 ] {
   products.append(.library(name: "TestPlugin\(name)", type: .dynamic, targets: ["TestPlugin\(name)"]))
   targets.append(
@@ -463,6 +491,26 @@ targets.append(
       "UIKit",
     ],
     path: "Tests/Fixtures/UIKitSurface"
+  )
+)
+// Interaction controllers and gesture recognizers, declared as UIKit code is (GestureTests, the protocol's gestures).
+products.append(.library(name: "TestPluginGestures", type: .dynamic, targets: ["TestPluginGestures"]))
+targets.append(
+  .target(name: "TestPluginGestures", dependencies: ["TransitionKit", "UIKit"], path: "Tests/Fixtures/Gestures"))
+
+// UIKit target–action code (`@objc`, `#selector`) built through the UIKit source bridge (UIKitSelectorTests): the
+// target compiles its declaration, the bridge the rest.
+products.append(.library(name: "TestPluginUIKitSelectors", type: .dynamic, targets: ["TestPluginUIKitSelectors"]))
+targets.append(
+  .target(
+    name: "TestPluginUIKitSelectors",
+    dependencies: [
+      "TransitionKit",
+      "UIKit",
+    ],
+    path: "Tests/Fixtures/UIKitSelectors",
+    sources: ["Declaration.swift"],
+    plugins: ["UIKitSourceBridge"]
   )
 )
 

@@ -220,7 +220,29 @@ final class HostExtensions: @unchecked Sendable {
   /// "th.custom-driver/1".
   let customDriver: UnsafeMutablePointer<th_host_custom_driver>
 
+  /// "th.percent-driven/1" (ABI 1.2).
+  let percentDriven: UnsafeMutablePointer<th_host_percent_driven>
+
   private init() {
+    percentDriven = .allocate(capacity: 1)
+    percentDriven.initialize(
+      to: th_host_percent_driven(
+        struct_size: UInt32(MemoryLayout<th_host_percent_driven>.size), reserved: 0,
+        update: { ctx, percent in
+          hostCall(ctx, "percent_driven.update") { (a) throws(HostFailure) in try a.interactionUpdate(percent) }
+        },
+        pause: { ctx in
+          hostCall(ctx, "percent_driven.pause") { (a) throws(HostFailure) in try a.interactionPause() }
+        },
+        finish: { ctx, options in
+          hostCall(ctx, "percent_driven.finish") { (a) throws(HostFailure) in try a.interactionFinish(options) }
+        },
+        cancel: { ctx, options in
+          hostCall(ctx, "percent_driven.cancel") { (a) throws(HostFailure) in try a.interactionCancel(options) }
+        },
+        status: { ctx, out in
+          hostCall(ctx, "percent_driven.status") { (a) throws(HostFailure) in try a.interactionStatus(out) }
+        }))
     customDriver = .allocate(capacity: 1)
     customDriver.initialize(
       to: th_host_custom_driver(
@@ -235,11 +257,12 @@ final class HostExtensions: @unchecked Sendable {
   /// The table of extension `id`, or nil.
   func table(_ id: UnsafePointer<CChar>) -> UnsafeRawPointer? {
     if strcmp(id, TH_EXT_CUSTOM_DRIVER) == 0 { return UnsafeRawPointer(customDriver) }
+    if strcmp(id, TH_EXT_PERCENT_DRIVEN) == 0 { return UnsafeRawPointer(percentDriven) }
     return nil
   }
 }
 
-/// The ABI's host `get_extension`: "th.custom-driver/1", or NULL (not supported) for any other id.
+/// The ABI's host `get_extension`: "th.custom-driver/1", "th.percent-driven/1", or NULL (not supported) for any other id.
 let hostGetExtension: @convention(c) (UnsafePointer<CChar>?) -> UnsafeRawPointer? = { id in
   guard let id else { return nil }
   return HostExtensions.shared.table(id)

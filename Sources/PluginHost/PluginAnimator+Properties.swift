@@ -11,7 +11,7 @@ enum PropertyKind: String {
 /// A `th_property` the host models.
 enum HostProperty {
   case bounds, position, anchorPoint, frame, center, transform, sublayerTransform, alpha, hidden, zPosition
-  case cornerRadius, backgroundColor, clipsToBounds, gradient
+  case cornerRadius, backgroundColor, clipsToBounds, gradient, userInteractionEnabled
 
   init?(_ raw: th_property) {
     switch raw {
@@ -29,6 +29,7 @@ enum HostProperty {
     case TH_PROP_BACKGROUND_COLOR: self = .backgroundColor
     case TH_PROP_CLIPS_TO_BOUNDS: self = .clipsToBounds
     case TH_PROP_GRADIENT: self = .gradient
+    case TH_PROP_USER_INTERACTION_ENABLED: self = .userInteractionEnabled
     default: return nil
     }
   }
@@ -39,7 +40,7 @@ enum HostProperty {
     case .position, .anchorPoint, .center: .point
     case .transform, .sublayerTransform: .transform
     case .alpha, .zPosition, .cornerRadius: .number
-    case .hidden, .clipsToBounds: .bool
+    case .hidden, .clipsToBounds, .userInteractionEnabled: .bool
     case .backgroundColor: .color
     case .gradient: .gradient
     }
@@ -62,6 +63,7 @@ enum HostProperty {
     case .backgroundColor: "backgroundColor"
     case .clipsToBounds: "clipsToBounds"
     case .gradient: "gradient"
+    case .userInteractionEnabled: "isUserInteractionEnabled"
     }
   }
 }
@@ -148,7 +150,11 @@ extension PluginAnimator {
   {
     let (view, property) = try getter(view, raw, .bool)
     let out = try required(out, "out_value")
-    out.pointee = property == .hidden ? view.isHidden : view.clipsToBounds
+    switch property {
+    case .hidden: out.pointee = view.isHidden
+    case .userInteractionEnabled: out.pointee = view.isUserInteractionEnabled
+    default: out.pointee = view.clipsToBounds
+    }
     return TH_OK
   }
 
@@ -158,7 +164,11 @@ extension PluginAnimator {
     guard driverFrame == nil else {
       throw .wrongPhase("\(property.name) is not animatable; a driver can only write presentation values")
     }
-    if property == .hidden { view.isHidden = value } else { view.clipsToBounds = value }
+    switch property {
+    case .hidden: view.isHidden = value
+    case .userInteractionEnabled: view.isUserInteractionEnabled = value
+    default: view.clipsToBounds = value
+    }
     return TH_OK
   }
 

@@ -36,6 +36,8 @@ package final class PluginAnimator: TransitionAnimator {
   package private(set) var handle = th_context(id: 0)
   private var slot: TransitionSlot!
   private var controller: PluginPresentationController?
+  /// The functions of the animator's "th.interaction-controller/1" (ABI 1.2), when it offers one.
+  private var interactionTable: PluginInteractionController.Table?
 
   /// The engine context, once the transition handed it over (or `attach(to:)` did).
   package private(set) var context: TransitionContext?
@@ -112,6 +114,12 @@ package final class PluginAnimator: TransitionAnimator {
     {
       controller = PluginPresentationController(animator: self, table: table)
     }
+    if let getExtension = descriptor.pointee.get_extension,
+      let table = PluginCallMonitor.around(
+        .getExtension, { TH_EXT_INTERACTION_CONTROLLER.withCString({ getExtension(instanceState, $0) }) })
+    {
+      interactionTable = PluginInteractionController.Table(table)
+    }
   }
 
   deinit {
@@ -121,6 +129,13 @@ package final class PluginAnimator: TransitionAnimator {
   // MARK: TransitionAnimator
 
   package var presentationController: (any PresentationControllerBehavior)? { controller }
+
+  /// The plugin's interaction controller for this transition, when its `interaction_controller` says it has one.
+  package func interactionController(_ context: TransitionContext) -> (any InteractionControllerBehavior)? {
+    attachContext(context)
+    guard let interactionTable, !isClosed else { return nil }
+    return PluginInteractionController.ask(interactionTable, animator: self)
+  }
 
   /// The plugin's `transition_duration`. The engine validates the value (finite, ≥ 0) and reports a bad one.
   package func transitionDuration(_ context: TransitionContext?) -> Double {

@@ -31,6 +31,8 @@ package enum PluginCall: UInt8, Sendable, CaseIterable {
   case animationEnded
   /// A presentation controller's frame, `should_remove_presenters_view`, will-begin or did-end function.
   case presentationController
+  /// An interaction controller's `interaction_controller` or `handle_gesture` (ABI 1.2).
+  case interactionController
 
   /// The name reports use: the ABI function's name, or what kind of function it is.
   package var name: String {
@@ -50,6 +52,7 @@ package enum PluginCall: UInt8, Sendable, CaseIterable {
     case .driver: "driver"
     case .animationEnded: "animationEnded"
     case .presentationController: "presentationController"
+    case .interactionController: "interactionController"
     }
   }
 }

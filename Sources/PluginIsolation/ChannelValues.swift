@@ -62,6 +62,13 @@ extension MessageWriter {
     case .advance(let seconds):
       u8(6)
       double(seconds)
+    case .gesture(let sample):
+      u8(7)
+      string(sample.state.rawValue)
+      for value in [
+        sample.location.x, sample.location.y, sample.translation.x, sample.translation.y, sample.velocity.x,
+        sample.velocity.y,
+      ] { double(value) }
     }
   }
 
@@ -119,6 +126,16 @@ extension MessageWriter {
     switch result {
     case .success(.done): u8(0)
     case .success(.released(let decision)): u8(decision == .finish ? 1 : 2)
+    case .success(.gesture(let delivery)):
+      u8(4)
+      switch delivery {
+      case .received(let count):
+        u8(0)
+        int(count)
+      case .noRecognizers: u8(1)
+      case .notHit: u8(2)
+      case .notInProgress: u8(3)
+      }
     case .failure(let error):
       u8(3)
       driverError(error)
@@ -152,6 +169,7 @@ extension MessageWriter {
     case .alreadyCancelling: u8(4)
     case .notRunning: u8(5)
     case .notInteractive: u8(6)
+    case .noInteractionController: u8(8)
     case .invalidValue(let field, let reason):
       u8(7)
       string(field)
@@ -295,6 +313,14 @@ extension MessageReader {
     case 4: return .release(velocity: try double())
     case 5: return .reverse
     case 6: return .advance(seconds: try double())
+    case 7:
+      guard let state = GestureSample.State(rawValue: try string()) else {
+        throw ChannelError("an unknown gesture state")
+      }
+      return .gesture(
+        GestureSample(
+          state: state, location: Point(x: try double(), y: try double()),
+          translation: Point(x: try double(), y: try double()), velocity: Point(x: try double(), y: try double())))
     case let tag: throw ChannelError("\(tag) is not a command")
     }
   }
@@ -337,6 +363,14 @@ extension MessageReader {
     case 1: return .success(.released(.finish))
     case 2: return .success(.released(.cancel))
     case 3: return .failure(try driverError())
+    case 4:
+      switch try u8() {
+      case 0: return .success(.gesture(.received(recognizers: try int())))
+      case 1: return .success(.gesture(.noRecognizers))
+      case 2: return .success(.gesture(.notHit))
+      case 3: return .success(.gesture(.notInProgress))
+      case let tag: throw ChannelError("\(tag) is not a gesture delivery")
+      }
     case let tag: throw ChannelError("\(tag) is not a call's result")
     }
   }
@@ -358,6 +392,7 @@ extension MessageReader {
     case 4: return .alreadyCancelling
     case 5: return .notRunning
     case 6: return .notInteractive
+    case 8: return .noInteractionController
     case 7: return .invalidValue(field: try string(), reason: try string())
     case let tag: throw ChannelError("\(tag) is not an engine error")
     }

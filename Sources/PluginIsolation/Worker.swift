@@ -264,6 +264,7 @@ final class Worker {
       guard let precision = FramePrecision(grid: grid) else { throw ChannelError("a precision of \(grid)") }
       return precision
     }
+    options.interactivityFromController = try reader.bool()
     try reader.expectEnd()
 
     recorder.transition = number

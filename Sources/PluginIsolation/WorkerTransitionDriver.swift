@@ -75,6 +75,7 @@ final class WorkerTransitionDriver: TransitionDriver {
     message.curve(request.options.completionCurve)
     message.string(frames.rawValue)
     message.optional(precision) { $0.double($1.grid) }
+    message.bool(request.options.interactivityFromController)
     worker.host(self)
     worker.call(message.finish(), as: .start(self, completion))
   }

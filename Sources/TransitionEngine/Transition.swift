@@ -67,6 +67,9 @@ package struct TransitionOptions: Sendable {
   package var completionSpeed: Double
   /// The default curve of finish and cancel tails (UIKit's `completionCurve`, default easeInOut).
   package var completionCurve: TimingCurve
+  /// The client left open whether the transition is interactive: an interaction controller the animator vends
+  /// decides with its `wantsInteractiveStart`, as UIKit does (without one, `isInteractive` holds).
+  package var interactivityFromController = false
 
   package init(
     isInteractive: Bool = false, isAnimated: Bool = true, completionSpeed: Double = 1,
@@ -146,6 +149,9 @@ package final class Transition {
   package internal(set) var time: Double = 0
   /// Whether the user currently drives the transition (see `TransitionContext.isInteractive`).
   package internal(set) var isInteractive: Bool
+  /// The interaction controller the animator vended for this transition (asked once, at the start), which receives
+  /// the gesture samples (`deliverGesture`).
+  package internal(set) var interactionController: (any InteractionControllerBehavior)?
   /// Whether the transition is heading back to its start (see `TransitionContext.transitionWasCancelled`).
   package internal(set) var transitionWasCancelled = false
 
@@ -263,6 +269,10 @@ package final class Transition {
     } else {
       report(.invalidValue(field: "transitionDuration"), "transitionDuration returned \(requested); using 0")
       duration = 0
+    }
+    callout { interactionController = animator.interactionController(context) }
+    if options.interactivityFromController, let interactionController {
+      isInteractive = interactionController.wantsInteractiveStart
     }
     state = isInteractive ? .paused : .running
     motion = isInteractive ? .still : .play(speed: 1)

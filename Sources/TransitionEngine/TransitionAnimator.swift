@@ -25,11 +25,17 @@ package protocol TransitionAnimator: AnyObject {
   /// The same animator serves present and dismiss, so one controller describes both. The default is nil: UIKit's
   /// defaults apply (the presented view fills the container, the presenter's view stays).
   var presentationController: (any PresentationControllerBehavior)? { get }
+
+  /// The interaction controller of this transition (UIKit asks the delegate's `interactionControllerFor…`), which
+  /// receives gesture samples; nil, the default, for none. Asked once, at the start, after `transitionDuration`
+  /// and before the presentation controller's will-begin and `animateTransition`.
+  func interactionController(_ context: TransitionContext) -> (any InteractionControllerBehavior)?
 }
 
 extension TransitionAnimator {
   package func animationEnded(_ completed: Bool) {}
   package var presentationController: (any PresentationControllerBehavior)? { nil }
+  package func interactionController(_ context: TransitionContext) -> (any InteractionControllerBehavior)? { nil }
 }
 
 /// What a `UIPresentationController` contributes to a presentation or dismissal (present, segue, custom operations

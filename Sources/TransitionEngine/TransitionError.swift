@@ -17,6 +17,8 @@ package enum TransitionError: Error, Equatable, Sendable, CustomStringConvertibl
   case notRunning
   /// `release` needs a transition held by the user (paused or scrubbed); this one runs on its own.
   case notInteractive
+  /// `deliverGesture` on a transition whose animator vended no interaction controller.
+  case noInteractionController
   /// An argument is unusable (not finite, out of range); `field` names it.
   case invalidValue(field: String, reason: String)
 
@@ -29,6 +31,8 @@ package enum TransitionError: Error, Equatable, Sendable, CustomStringConvertibl
     case .alreadyCancelling: "the transition is already being cancelled"
     case .notRunning: "the transition is paused; there is no motion to reverse"
     case .notInteractive: "the transition is not being held; release applies to a paused (scrubbed) transition"
+    case .noInteractionController:
+      "the transition has no interaction controller to receive gestures (its animator's delegate vended none)"
     case .invalidValue(let field, let reason): "\(field) \(reason)"
     }
   }

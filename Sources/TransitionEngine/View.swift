@@ -37,6 +37,9 @@ package final class View {
   package var isHidden = false
   /// Whether sublayers are clipped to the bounds (masksToBounds). Not animatable.
   package var clipsToBounds = false
+  /// UIView.isUserInteractionEnabled: false keeps touches from the view and its subtree (`Scene.hitTest`). Not
+  /// animatable, not in frames.
+  package var isUserInteractionEnabled = true
   /// For a snapshot view, the id of the view it shows (a client draws that view's content); nil otherwise.
   package var snapshotOf: String?
   /// The shared-element key the client gave this view (`match`, as Hero's heroID): how a shared-element animator

@@ -17,6 +17,15 @@ public protocol UIViewControllerTransitioningDelegate: NSObjectProtocol {
   func presentationController(
     forPresented presented: UIViewController, presenting: UIViewController?, source: UIViewController
   ) -> UIPresentationController?
+  /// The interaction controller of a presentation driven by `animator`, or nil for a non-interactive one. Asked when
+  /// the transition starts (the view controllers' views are set then).
+  func interactionControllerForPresentation(
+    using animator: any UIViewControllerAnimatedTransitioning
+  ) -> (any UIViewControllerInteractiveTransitioning)?
+  /// The interaction controller of a dismissal driven by `animator`, or nil.
+  func interactionControllerForDismissal(
+    using animator: any UIViewControllerAnimatedTransitioning
+  ) -> (any UIViewControllerInteractiveTransitioning)?
 }
 
 extension UIViewControllerTransitioningDelegate {
@@ -31,6 +40,14 @@ extension UIViewControllerTransitioningDelegate {
   public func presentationController(
     forPresented presented: UIViewController, presenting: UIViewController?, source: UIViewController
   ) -> UIPresentationController? { nil }
+
+  public func interactionControllerForPresentation(
+    using animator: any UIViewControllerAnimatedTransitioning
+  ) -> (any UIViewControllerInteractiveTransitioning)? { nil }
+
+  public func interactionControllerForDismissal(
+    using animator: any UIViewControllerAnimatedTransitioning
+  ) -> (any UIViewControllerInteractiveTransitioning)? { nil }
 }
 
 /// UINavigationControllerDelegate: vends the animator of a push or pop.
@@ -41,6 +58,11 @@ public protocol UINavigationControllerDelegate: NSObjectProtocol {
     animationControllerFor operation: UINavigationController.Operation, from fromVC: UIViewController,
     to toVC: UIViewController
   ) -> (any UIViewControllerAnimatedTransitioning)?
+  /// The interaction controller of a push or pop driven by `animationController`, or nil for a non-interactive one.
+  func navigationController(
+    _ navigationController: UINavigationController,
+    interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning
+  ) -> (any UIViewControllerInteractiveTransitioning)?
 }
 
 extension UINavigationControllerDelegate {
@@ -49,6 +71,11 @@ extension UINavigationControllerDelegate {
     animationControllerFor operation: UINavigationController.Operation, from fromVC: UIViewController,
     to toVC: UIViewController
   ) -> (any UIViewControllerAnimatedTransitioning)? { nil }
+
+  public func navigationController(
+    _ navigationController: UINavigationController,
+    interactionControllerFor animationController: any UIViewControllerAnimatedTransitioning
+  ) -> (any UIViewControllerInteractiveTransitioning)? { nil }
 }
 
 /// The navigation controller of a push or pop: the two sides' view controllers as its stack (after the push, the

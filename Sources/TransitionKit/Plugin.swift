@@ -328,7 +328,11 @@ private let durationThunk: @convention(c) (UnsafeMutableRawPointer?, th_context)
 private let animateThunk: @convention(c) (UnsafeMutableRawPointer?, th_context) -> Void = { instance, ctx in
   guard let session = Session.from(instance) else { return }
   session.enter(ctx) {
-    if let animator = session.resolveAnimator() {
+    if let controller = session.resolveInteractionController() {
+      // UIKit starts an interactive transition through its interaction controller (a percent-driven one runs the
+      // animator's animateTransition).
+      controller.startInteractiveTransition(session.context)
+    } else if let animator = session.resolveAnimator() {
       animator.animateTransition(using: session.context)
     } else {
       session.completeWithoutAnimation()
@@ -344,7 +348,15 @@ private let endedThunk: @convention(c) (UnsafeMutableRawPointer?, th_context, Bo
 
 private let extensionThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = {
   instance, id in
-  guard let session = Session.from(instance), let id, session.presentationController != nil else { return nil }
-  guard String(cString: id) == TH_EXT_PRESENTATION_CONTROLLER else { return nil }
-  return UnsafeRawPointer(PresentationControllerTable.pointer)
+  guard let session = Session.from(instance), let id else { return nil }
+  switch String(cString: id) {
+  case TH_EXT_PRESENTATION_CONTROLLER:
+    return session.presentationController == nil ? nil : UnsafeRawPointer(PresentationControllerTable.pointer)
+  case TH_EXT_INTERACTION_CONTROLLER:
+    // Delegates may vend an interaction controller (asked when the transition starts); a bare animator has none.
+    if case .animator = session.source { return nil }
+    return UnsafeRawPointer(InteractionControllerTable.pointer)
+  default:
+    return nil
+  }
 }

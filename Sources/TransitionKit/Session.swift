@@ -48,6 +48,10 @@ final class Session: @unchecked Sendable {
   private var views: [UInt64: UIView] = [:]
   /// The UIKit-shaped context given to the animator.
   private(set) lazy var context = TransitionContext(session: self)
+  /// The interaction controller the delegate vended for this transition (asked once, when the host asks), and the
+  /// recognizers tracking the gesture in progress (Interaction.swift).
+  var interaction: (asked: Bool, controller: (any UIViewControllerInteractiveTransitioning)?) = (false, nil)
+  var trackingRecognizers: [UIGestureRecognizer] = []
 
   init(host: Host, pluginContext: th_context, export: TransitionPluginExport) {
     self.host = host
@@ -90,6 +94,9 @@ final class Session: @unchecked Sendable {
     views[handle.id] = view
     return view
   }
+
+  /// Every view proxy made so far (the views the plugin has touched: only those can have gesture recognizers).
+  var viewProxies: Dictionary<UInt64, UIView>.Values { views.values }
 
   /// Registers a proxy made by the plugin (`UIView(frame:)`).
   func register(_ view: UIView) {

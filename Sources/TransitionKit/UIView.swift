@@ -124,9 +124,39 @@ public class UIView: NSObject {
     set { setNumber(TH_PROP_ALPHA, "alpha", newValue) }
   }
 
-  /// Whether touches reach the view (UIKit's default, true). Kept by the view's proxy for the transition; the host
-  /// has no touches, so it changes nothing on screen and is not in frames.
-  public var isUserInteractionEnabled = true
+  /// Whether touches reach the view and its subviews (UIKit's default, true): the host's hit-testing of the
+  /// client's gestures skips a view with it false, and its subtree. Not in frames. A host older than ABI 1.2
+  /// keeps it in the proxy only.
+  public var isUserInteractionEnabled: Bool {
+    get {
+      guard let session, handle != 0 else { return localUserInteraction }
+      var out = localUserInteraction
+      let ok = session.call(\.get_bool, "\(self).isUserInteractionEnabled", quiet: [TH_ERR_UNSUPPORTED]) {
+        $0($1, th, TH_PROP_USER_INTERACTION_ENABLED, &out)
+      }
+      return ok ? out : localUserInteraction
+    }
+    set {
+      localUserInteraction = newValue
+      guard let session, handle != 0 else { return }
+      session.call(\.set_bool, "\(self).isUserInteractionEnabled = \(newValue)", quiet: [TH_ERR_UNSUPPORTED]) {
+        $0($1, th, TH_PROP_USER_INTERACTION_ENABLED, newValue)
+      }
+    }
+  }
+  private var localUserInteraction = true
+
+  /// UIKit's accessibility identifier: the view's id in the scene (its node's `id` in the client's view tree, or
+  /// the id the host gave a view the plugin made) unless the plugin set another one, which is kept by the proxy for
+  /// the transition. Find a view of the client's tree by its id with it, as UI tests find views on iOS.
+  public var accessibilityIdentifier: String? {
+    get { accessibilityOverride ?? (session == nil ? nil : identifier) }
+    set { accessibilityOverride = newValue }
+  }
+  private var accessibilityOverride: String?
+
+  /// The gesture recognizers attached with `addGestureRecognizer(_:)`, in the order they were added (Gestures.swift).
+  var attachedRecognizers: [UIGestureRecognizer] = []
 
   /// An integer the app uses to find the view again (`viewWithTag(_:)`); 0 by default. Kept by the view's proxy for
   /// the transition: the client's view tree has no tags, so a later transition (a dismissal) does not see them;

@@ -55,6 +55,9 @@ extension ErrorCode {
   package static let pluginCrashed = ErrorCode(rawValue: 2009)
   /// 2010: the plugin hung: a call into it exceeded `--plugin-timeout` and its worker was killed.
   package static let pluginHung = ErrorCode(rawValue: 2010)
+  /// 2011: no gesture recognizer received a `transition/gesture` sample (`data.reason`: `noRecognizers`, `notHit`
+  /// or `notInProgress`).
+  package static let gestureNotReceived = ErrorCode(rawValue: 2011)
 
   /// Every application code, for tables and tests.
   package static let applicationCodes: [ErrorCode] = [
@@ -62,6 +65,7 @@ extension ErrorCode {
     .pluginInitFailed, .pluginPathNotAllowed, .pluginBusy, .pluginCrashedWhileLoading, .pluginMarkedCrashed,
     .unknownAnimator, .ambiguousAnimator, .operationNotSupported, .invalidViewTree, .unknownTransition,
     .invalidTransitionState, .tooManyTransitions, .animatorMisbehaved, .pluginCrashed, .pluginHung,
+    .gestureNotReceived,
   ]
 }
 

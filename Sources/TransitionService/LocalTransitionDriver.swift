@@ -80,6 +80,7 @@ package final class LocalTransitionDriver: TransitionDriver {
     case .release(let velocity): return .released(try transition.release(velocity: velocity))
     case .reverse: _ = try transition.reverse()
     case .advance(let seconds): try transition.advance(by: seconds)
+    case .gesture(let sample): return .gesture(try transition.deliverGesture(sample))
     }
     return .done
   }
@@ -143,7 +144,9 @@ package final class LocalTransitionDriver: TransitionDriver {
       }
       return
     }
-    complete(.success(result), stream: stream, completion)
+    // A gesture sample no recognizer received changed nothing: no frame (unless the transition ended meanwhile).
+    let streams = if case .gesture(let delivery) = result, delivery.recognizers == nil { false } else { stream }
+    complete(.success(result), stream: streams, completion)
   }
 
   package func terminate(reason: String, completion: (FrameBytes?) -> Void) {

@@ -71,6 +71,28 @@ extension ResponseError {
       data: ["transition": JSON(id), "phase": JSON(phase)])
   }
 
+  /// 2011: the gesture sample reached no recognizer (`data.reason` says why, `data.state` is the sample's state).
+  static func gestureNotReceived(_ id: String, _ delivery: GestureDelivery, state: GestureSample.State) -> ResponseError
+  {
+    let (reason, why): (String, String)
+    switch delivery {
+    case .received: (reason, why) = ("received", "the gesture was received")
+    case .noRecognizers:
+      (reason, why) = ("noRecognizers", "its interaction controller has no gesture recognizer on any of its views")
+    case .notHit:
+      (reason, why) = (
+        "notHit",
+        "no enabled gesture recognizer is on the view at the location or its superviews (hidden views, alpha < 0.01 "
+          + "and views with user interaction disabled take no touches), or none agreed to begin"
+      )
+    case .notInProgress:
+      (reason, why) = ("notInProgress", "no gesture is in progress; a gesture starts with a \"began\" sample")
+    }
+    return ResponseError(
+      code: .gestureNotReceived, message: "Transition \(id): \(why).",
+      data: ["transition": JSON(id), "reason": JSON(reason), "state": JSON(state.rawValue)])
+  }
+
   /// What the engine's refusal means on the wire: -32602 for an unusable argument, 2006 for the rest.
   static func engine(_ error: TransitionError, transition id: String, phase: String) -> ResponseError {
     if case .invalidValue(let field, let reason) = error {

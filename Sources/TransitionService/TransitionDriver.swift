@@ -94,6 +94,8 @@ package enum TransitionCommand: Equatable, Sendable {
   case reverse
   /// Time passes: `transition/tick` or a real-time frame.
   case advance(seconds: Double)
+  /// `transition/gesture`: a pan sample for the transition's interaction controller.
+  case gesture(GestureSample)
 }
 
 /// What a command returns besides the new status.
@@ -101,6 +103,8 @@ package enum TransitionCommandResult: Equatable, Sendable {
   case done
   /// `release`: which way the rule decided.
   case released(ReleaseDecision)
+  /// `gesture`: what became of the sample.
+  case gesture(GestureDelivery)
 }
 
 /// What a transition reports on its own.

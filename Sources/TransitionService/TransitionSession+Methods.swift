@@ -37,6 +37,10 @@ extension TransitionSession {
       let id = try params.id()
       perform(.release(velocity: try params.optional("velocity", ValueDecoding.number) ?? 0), on: id, reply: reply)
     }
+    handle(dispatcher, "transition/gesture") { [unowned self] params, reply throws(ResponseError) in
+      let id = try params.id()
+      perform(.gesture(try Self.gestureSample(params)), on: id, reply: reply)
+    }
     handle(dispatcher, "transition/reverse") { [unowned self] params, reply throws(ResponseError) in
       perform(.reverse, on: try params.id(), reply: reply)
     }
@@ -134,7 +138,10 @@ extension TransitionSession {
     let animator = try params.required("animator", ValueDecoding.string)
     let operation = try params.required("operation", ValueDecoding.string)
     guard !operation.isEmpty else { throw .invalidParams(field: "params.operation", "must not be empty") }
-    var options = TransitionOptions(isInteractive: try params.optional("interactive", ValueDecoding.bool) ?? false)
+    let interactive = try params.optional("interactive", ValueDecoding.bool)
+    var options = TransitionOptions(isInteractive: interactive ?? false)
+    // Left open, an interaction controller the animator vends decides (UIKit's wantsInteractiveStart).
+    options.interactivityFromController = interactive == nil
     let clock: ClockKind = try params.choice("clock") ?? .realtime
     let frames: FrameMode = try params.choice("frames") ?? .full
     let fps = try params.optional("fps") { v, f throws(FieldError) in
@@ -175,6 +182,18 @@ extension TransitionSession {
         "container": params.member("container")!, "from": params.member("from")!, "to": params.member("to")!,
       ])
     return (request, StreamOptions(clock: clock, fps: fps ?? 60, frames: frames, precision: precision))
+  }
+
+  /// `transition/gesture`'s sample: `state` and `location` required, `translation` and `velocity` {0, 0} when
+  /// absent.
+  private static func gestureSample(_ params: ParamsReader) throws(ResponseError) -> GestureSample {
+    guard let state: GestureSample.State = try params.choice("state") else {
+      throw .invalidParams(field: "params.state", "is required")
+    }
+    return GestureSample(
+      state: state, location: try params.required("location", ValueDecoding.point),
+      translation: try params.optional("translation", ValueDecoding.point) ?? .zero,
+      velocity: try params.optional("velocity", ValueDecoding.point) ?? .zero)
   }
 
   /// The optional `completionSpeed` and `completionCurve` of start, finish and cancel.

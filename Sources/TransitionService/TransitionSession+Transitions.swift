@@ -142,14 +142,29 @@ extension TransitionSession {
     }
     // The time that passed may end it: then the command finds it ended (2006), after its last frame and didEnd.
     catchUp(record)
-    let isUpdate = if case .update = command { true } else { false }
+    let streams =
+      switch command {
+      case .update, .gesture: true
+      default: false
+      }
     call(record) { done in
-      record.driver.perform(command, stream: isUpdate) { [self] result, frame in
+      record.driver.perform(command, stream: streams) { [self] result, frame in
         done()
         switch result {
         case .failure(let error):
           flushPluginLogs()
           reply(.failure(error.responseError(transition: record.id, phase: record.phase)))
+        case .success(.gesture(let delivery)) where delivery.recognizers == nil:
+          // Nothing received it; what the call changed (nothing, as a rule) still shows in its frame.
+          updateTimer(record)
+          if record.outcome == nil {
+            if let frame { output.sendSerializedMessage(frame) }
+          } else {
+            keepLastFrame(record, frame)
+          }
+          flushPluginLogs()
+          let state = if case .gesture(let sample) = command { sample.state } else { GestureSample.State.began }
+          reply(.failure(.gestureNotReceived(record.id, delivery, state: state)))
         case .success(let outcome):
           updateTimer(record)
           if record.outcome == nil {
@@ -159,6 +174,9 @@ extension TransitionSession {
           }
           var status = record.status
           if case .released(let decision) = outcome { status.setNew("decision", JSON(decision.rawValue)) }
+          if case .gesture(let delivery) = outcome, let count = delivery.recognizers {
+            status.setNew("recognizers", JSON(count))
+          }
           reply(.success(.json(status.build())))
         }
         reportEnds()

@@ -55,12 +55,15 @@ private typealias S = CAnimatorSupport
         guard line.first.map({ $0 != " " }) == true, words.first == "public" || words.first == "open" else { continue }
         guard let kind = words.firstIndex(where: kinds.contains), kind + 1 < words.count else { continue }
         let name = String(words[kind + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" })
-        let apple = ["UI", "CG", "CA", "NS"].contains { name.hasPrefix($0) } || name == "TimeInterval"
+        let apple = ["UI", "CG", "CA", "NS"].contains { name.hasPrefix($0) } || Self.appleNames.contains(name)
         if !apple && !name.isEmpty { names.insert(name) }
       }
     }
     return names.union(sdkOnlyMembers)
   }
+
+  /// Apple's names without one of Apple's prefixes (Foundation's, the Objective-C runtime's).
+  static let appleNames: Set<String> = ["TimeInterval", "Selector", "RunLoop"]
 
   /// TransitionKit's additions to UIKit's own types (docs/writing-plugins.md lists them).
   static let sdkOnlyMembers: Set<String> = [
@@ -112,7 +115,8 @@ private typealias S = CAnimatorSupport
   @Test func examplesAreUIKitSourcesWithOneDeclarationFile() throws {
     let names = Self.sdkOnlyNames()
     let examples = Self.examples()
-    #expect(examples.map { $0.folder.split(separator: "/").last! } == ["Flip", "PullDown", "Segue", "Sheet"])
+    #expect(
+      examples.map { $0.folder.split(separator: "/").last! } == ["Flip", "MagicMove", "PullDown", "Segue", "Sheet"])
     for (folder, files) in examples {
       #expect(files.contains("Declaration.swift"), "\(folder)")
       let declaration = Self.text(folder + "/Declaration.swift")
@@ -133,7 +137,7 @@ private typealias S = CAnimatorSupport
   /// `import Foundation` in the examples (the Flip's base class) is TransitionFoundation through the module alias, so
   /// no example library needs Linux's Foundation (about 64 MB of libraries the host would otherwise load).
   @Test func examplesNeedNoFoundation() throws {
-    for name in ["Flip", "PullDown", "Segue", "Sheet"] {
+    for name in ["Flip", "MagicMove", "PullDown", "Segue", "Sheet"] {
       let needed = try ELFDynamicInfo.read(path: BuildProducts.uikitExample(name)).needed
       #expect(!needed.isEmpty, "\(name): \(needed)")
       #expect(needed.allSatisfy { !$0.contains("Foundation") && !$0.contains("ICU") }, "\(name): \(needed)")

@@ -129,7 +129,7 @@ private final class DescriptorBuilder {
     builder.plugin.id = nil
     #expect(
       throws: PluginLoadError.abiIncompatible(
-        path: "/p/libBuilt.so", pluginABI: ABIVersion(major: 2, minor: 1), hostABI: ABIVersion(major: 1, minor: 1))
+        path: "/p/libBuilt.so", pluginABI: ABIVersion(major: 2, minor: ABIVersion.host.minor), hostABI: .host)
     ) { try builder.read() }
   }
 

@@ -15,7 +15,7 @@ import Testing
     #expect(loaded.info.name == "Minimal test plugin")
     #expect(loaded.info.version == "1.0.0")
     #expect(loaded.info.vendor == "transition-host tests")
-    #expect(loaded.info.abi == ABIVersion(major: 1, minor: 1))
+    #expect(loaded.info.abi == ABIVersion(major: 1, minor: 2))
     #expect(loaded.generation == 1)
     #expect(loaded.path == BuildProducts.fixturePlugin("Minimal"))
     #expect(loaded.info.animators.map(\.id) == ["fade", "slide"])
@@ -97,14 +97,17 @@ import Testing
     #expect(
       error
         == .abiIncompatible(
-          path: path, pluginABI: ABIVersion(major: 99, minor: 1), hostABI: ABIVersion(major: 1, minor: 1)))
-    #expect(error?.message.contains("built for plugin ABI 99.1; this host speaks ABI 1.1") == true)
+          path: path, pluginABI: ABIVersion(major: 99, minor: ABIVersion.host.minor), hostABI: .host))
+    #expect(
+      error?.message.contains(
+        "built for plugin ABI 99.\(ABIVersion.host.minor); this host speaks ABI \(ABIVersion.host)")
+        == true)
   }
 
   @Test func entryReturningNullIs1004() {
     let path = BuildProducts.fixturePlugin("Declines")
     let error = loadError { () throws(PluginLoadError) in try registry.load(path: path) }
-    #expect(error == .abiIncompatible(path: path, pluginABI: nil, hostABI: ABIVersion(major: 1, minor: 1)))
+    #expect(error == .abiIncompatible(path: path, pluginABI: nil, hostABI: ABIVersion(major: 1, minor: 2)))
     #expect(error?.message.contains("th_plugin_entry returned NULL") == true)
   }
 

@@ -129,6 +129,11 @@ import TransitionService
     .update(percent: 0.25), .pause, .finish(), .finish(velocity: 1.5, speed: 2, curve: .bezier(0.1, 0.2, 0.3, 1.4)),
     .cancel(velocity: -0.5, speed: nil, curve: .steps(4, .start)), .cancel(curve: .easeOut), .release(velocity: -0.3),
     .reverse, .advance(seconds: 1.0 / 120),
+    .gesture(
+      GestureSample(
+        state: .changed, location: Point(x: 12.5, y: -3), translation: Point(x: 0.25, y: 400),
+        velocity: Point(x: -1e3, y: 7))),
+    .gesture(GestureSample(state: .cancelled, location: .zero)),
   ]
 
   @Test(arguments: commands)
@@ -137,6 +142,26 @@ import TransitionService
     writer.command(command)
     let payload = Array(writer.finish().dropFirst(5))
     #expect(try read(payload) { r throws(ChannelError) in try r.command() } == command)
+  }
+
+  @Test func gestureResultsAndTheirRefusalCrossTheChannelUnchanged() throws {
+    let results: [Result<TransitionCommandResult, DriverError>] = [
+      .success(.gesture(.received(recognizers: 2))), .success(.gesture(.noRecognizers)),
+      .success(.gesture(.notHit)), .success(.gesture(.notInProgress)),
+    ]
+    for result in results {
+      var writer = MessageWriter(.reply)
+      writer.commandResult(result)
+      let back = try read(Array(writer.finish().dropFirst(5))) { r throws(ChannelError) in try r.commandResult() }
+      #expect(try back.get() == result.get())
+    }
+    var writer = MessageWriter(.reply)
+    writer.commandResult(.failure(.engine(.noInteractionController)))
+    let back = try read(Array(writer.finish().dropFirst(5))) { r throws(ChannelError) in try r.commandResult() }
+    guard case .failure(.engine(.noInteractionController)) = back else {
+      Issue.record("\(back)")
+      return
+    }
   }
 
   @Test func statusesAndParameterValuesCrossTheChannelUnchanged() throws {

@@ -35,7 +35,7 @@ import Testing
   /// animators can run, so those checks are skipped (once each, for the library).
   @Test(arguments: [
     ("NoEntry", ["entry-point", "load"], "does not export th_plugin_entry"),
-    ("ABI99", ["abi-version", "load"], "built for plugin ABI 99.1"),
+    ("ABI99", ["abi-version", "load"], "built for plugin ABI 99."),
     ("Declines", ["abi-version", "load"], "th_plugin_entry returned NULL"),
     ("InitFails", ["init-twice", "load"], "init returned false"),
     ("InvalidDuplicateAnimator", ["descriptor", "load"], "\"probe\" is used twice"),

@@ -3,12 +3,13 @@ import TestSupport
 import Testing
 
 /// `transition-host validate` on plugins of UIKit sources declared through transitioning delegates
-/// (Examples/uikit/Flip, PullDown and Sheet) and through UIStoryboardSegue subclasses (Examples/uikit/Segue): to the validator
+/// (Examples/uikit/Flip, PullDown and Sheet), a navigation controller delegate (Examples/uikit/MagicMove) and
+/// UIStoryboardSegue subclasses (Examples/uikit/Segue): to the validator
 /// they are ordinary plugins, and pass the whole battery for both operations each declaration allows.
 @Suite struct UIKitDeclarationTests {
   @Test(arguments: [
     ("Flip", ["present", "dismiss"]), ("PullDown", ["present", "dismiss"]), ("Segue", ["segue", "unwind"]),
-    ("Sheet", ["present", "dismiss"]),
+    ("Sheet", ["present", "dismiss"]), ("MagicMove", ["push", "pop"]),
   ])
   func declaredPluginPassesEveryCheck(example: String, expected: [String]) {
     let report = Validator(command: Build.checkProcess, settings: ValidatorSettings(timeout: 20))

@@ -51,6 +51,6 @@ import TransitionEngine
     let codes = ErrorCode.applicationCodes.map(\.rawValue)
     #expect(Set(codes).count == codes.count)
     #expect(codes.allSatisfy { !(-32768 ... -32000).contains($0) })
-    #expect(Set(codes) == Set(Array(1001...1010) + Array(2001...2010)))
+    #expect(Set(codes) == Set(Array(1001...1010) + Array(2001...2011)))
   }
 }

@@ -21,6 +21,11 @@ def minimal_plugin() -> str:
     return os.path.join(os.path.dirname(host_binary()), "libTestPluginMinimal.so")
 
 
+def gestures_plugin() -> str:
+    """The Gestures test fixture (UIKit interaction controllers with pan recognizers), built beside the host."""
+    return os.path.join(os.path.dirname(host_binary()), "libTestPluginGestures.so")
+
+
 def cubic_bezier(x1, y1, x2, y2):
     """CSS/Core Animation timing function: y at x, solving x(t) = x by bisection (independent of the host)."""
 

@@ -8,7 +8,17 @@ its `duration` parameter; pull-down lasts 0.5 s.
 import threading
 import unittest
 
-from .support import CONTAINER, EASE_IN_OUT, FROM_TREE, TO_TREE, WAIT, host_binary, minimal_plugin, view
+from .support import (
+    CONTAINER,
+    EASE_IN_OUT,
+    FROM_TREE,
+    TO_TREE,
+    WAIT,
+    gestures_plugin,
+    host_binary,
+    minimal_plugin,
+    view,
+)
 from transition_host_client import (
     CONTENT_LENGTH,
     ErrorCode,
@@ -240,6 +250,50 @@ class InteractiveTests(unittest.TestCase):
             client.transition_reverse(transition)
             frames, end = run_to_end(client, transition)
             self.assertTrue(end["cancelled"])  # reversed to the start: the transition is cancelled
+
+
+class GestureTests(unittest.TestCase):
+    """transition/gesture with the Gestures fixture's pull-down: its handler scrubs to translation.y / height and,
+    on "ended", finishes when the finger moves down (velocity.y > 0)."""
+
+    def test_a_pan_drives_the_pull_down_with_frames_and_the_handler_decides(self):
+        with host() as client:
+            client.plugins_load(gestures_plugin())
+            started = client.transition_start(
+                "com.example.test.gestures/pull", "present", FROM_TREE, TO_TREE, container=CONTAINER, clock="manual"
+            )
+            transition = started["transition"]
+            client.next_notification(WAIT, method="transition/frame", transition=transition)
+            began = client.transition_gesture(transition, "began", (150, 20))
+            self.assertEqual(began, {"transition": transition, "phase": "paused", "time": 0, "percent": 0, "recognizers": 1})
+            changed = client.transition_gesture(transition, "changed", (150, 170), translation=(0, 150))
+            self.assertAlmostEqual(changed["percent"], 150 / 600, places=12)
+            # Each received sample sent its frame before its reply; the last one shows the change.
+            frames = client.drain_notifications(method="transition/frame", transition=transition)
+            self.assertEqual(len(frames), 2)
+            frame = frames[-1].params
+            # The pull-down: the to screen comes down from −height with easeInOut over 0.5 s.
+            self.assertAlmostEqual(view(frame, "b")["frame"]["y"], -600 * (1 - EASE_IN_OUT(0.25)), places=6)
+            self.assertIsNone(
+                client.transition_gesture(
+                    transition, "ended", (150, 170), translation=(0, 150), velocity=(0, 40), notify=True
+                )
+            )
+            self.assertEqual(client.transition_list()["transitions"][0]["phase"], "finishing")
+            _, end = run_to_end(client, transition)
+            self.assertEqual((end["completed"], end["cancelled"]), (True, False))
+
+    def test_a_sample_without_a_gesture_in_progress_is_2011(self):
+        with host() as client:
+            client.plugins_load(gestures_plugin())
+            started = client.transition_start(
+                "com.example.test.gestures/pull", "present", FROM_TREE, TO_TREE, container=CONTAINER,
+                clock="manual", frames="none",
+            )
+            with self.assertRaises(TransitionHostError) as caught:
+                client.transition_gesture(started["transition"], "changed", (1, 1))
+            self.assertEqual(caught.exception.code, ErrorCode.GESTURE_NOT_RECEIVED)
+            self.assertEqual(caught.exception.data["reason"], "notInProgress")
 
 
 class ErrorTests(unittest.TestCase):

@@ -13,7 +13,7 @@ import unittest
 from transition_host_client import HOST_BIN_VARIABLE, TransitionHost
 
 from .shapes import is_typed_dict, mismatch
-from .support import CONTAINER, FROM_TREE, TO_TREE, WAIT, host_binary, minimal_plugin
+from .support import CONTAINER, FROM_TREE, TO_TREE, WAIT, gestures_plugin, host_binary, minimal_plugin
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -33,6 +33,7 @@ REQUEST_HELPERS = {
     "transition_cancel": "transition/cancel",
     "transition_release": "transition/release",
     "transition_reverse": "transition/reverse",
+    "transition_gesture": "transition/gesture",
     "transition_sample": "transition/sample",
     "transition_tick": "transition/tick",
     "transition_list": "transition/list",
@@ -55,7 +56,7 @@ class DeclaredResultTests(unittest.TestCase):
                 declared = declared_result(name)
                 if name in NULL_RESULTS:
                     self.assertIs(declared, type(None))
-                elif name == "transition_update":
+                elif name in ("transition_update", "transition_gesture"):
                     # A request, or (notify=True) a notification.
                     options = typing.get_args(declared)
                     self.assertEqual(len(options), 2)
@@ -108,9 +109,16 @@ class ResultShapeTests(unittest.TestCase):
             client.transition_update(third, 0.5)
             self.check(client.transition_finish(second, velocity=0.5), "transition_finish")
             self.check(client.transition_cancel(third), "transition_cancel")
+            client.plugins_load(gestures_plugin())
+            pulled = client.transition_start(
+                "com.example.test.gestures/pull", "present", FROM_TREE, TO_TREE, container=CONTAINER,
+                clock="manual", frames="none",
+            )["transition"]
+            self.check(client.transition_gesture(pulled, "began", (10, 10)), "transition_gesture")
+            self.assertIsNone(client.transition_gesture(pulled, "cancelled", (10, 10), notify=True))
             self.assertIsNone(client.cancel_request(99))
             client.transition_tick(5)
-            for transition in (first, second, third):
+            for transition in (first, second, third, pulled):
                 self.check(client.transition_wait(transition), "transition_wait")
             self.assertEqual(client.transition_list(), {"transitions": []})
             self.assertIsNone(self.check(client.plugins_unload(plugin["id"]), "plugins_unload"))

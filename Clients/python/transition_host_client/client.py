@@ -26,6 +26,7 @@ from .models import (
     AnimatorsListResult,
     Curve,
     DidEnd,
+    GestureResult,
     InitializeResult,
     Notification,
     PluginInfo,
@@ -621,6 +622,37 @@ class TransitionHost:
         The rule: velocity > 0.25/s finishes, < −0.25/s cancels, otherwise it finishes iff percent ≥ 0.5.
         """
         return self.request("transition/release", _params(transition=transition, velocity=velocity))
+
+    def transition_gesture(
+        self,
+        transition: str,
+        state: str,
+        location: Tuple[float, float],
+        *,
+        translation: Optional[Tuple[float, float]] = None,
+        velocity: Optional[Tuple[float, float]] = None,
+        notify: bool = False,
+    ) -> Optional[GestureResult]:
+        """`transition/gesture`: one pan sample (`state` "began", "changed", "ended" or "cancelled"; points as
+        (x, y) in container points, velocity in points per second) for the transition's interaction controller,
+        whose gesture handlers then move the transition. With `notify=True` it is sent as a notification (never
+        coalesced) and returns None.
+        """
+
+        def point(value: Optional[Tuple[float, float]]) -> Optional[Dict[str, float]]:
+            return None if value is None else {"x": value[0], "y": value[1]}
+
+        params = _params(
+            transition=transition,
+            state=state,
+            location=point(location),
+            translation=point(translation),
+            velocity=point(velocity),
+        )
+        if notify:
+            self.notify("transition/gesture", params)
+            return None
+        return self.request("transition/gesture", params)
 
     def transition_reverse(self, transition: str) -> TransitionState:
         """`transition/reverse`: turns a moving transition around."""

@@ -36,6 +36,7 @@ class ErrorCode(enum.IntEnum):
     WRONG_STATE = 2006
     TOO_MANY_TRANSITIONS = 2007
     ANIMATOR_MISBEHAVED = 2008
+    GESTURE_NOT_RECEIVED = 2011
 
 
 class TransitionHostError(Exception):

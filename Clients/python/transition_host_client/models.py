@@ -238,6 +238,13 @@ class ReleaseResult(TransitionState):
     decision: str
 
 
+class GestureResult(TransitionState):
+    """The result of `transition/gesture`: the state after the sample, and how many gesture recognizers received
+    it (the host answers 2011 when none did)."""
+
+    recognizers: int
+
+
 #: An entry of `transition/tick`'s result.
 TickEntry = TransitionState
 

@@ -1,5 +1,5 @@
 /*
- * th_plugin.h: the transition-host animator plugin ABI, version 1.1.
+ * th_plugin.h: the transition-host animator plugin ABI, version 1.2.
  *
  * An animator plugin is a shared library that exports exactly one function, `th_plugin_entry`. The host
  * (transition-host) loads it with dlopen, calls the entry, and reads a plugin descriptor: a list of animators,
@@ -34,6 +34,10 @@
  *    version or later, so an older plugin gets the default whatever it left there.
  *
  * CHANGES
+ *  1.2  (interaction controllers and gestures) the animator extension "th.interaction-controller/1" (an
+ *       interaction controller that receives pan-gesture samples) and the host extension "th.percent-driven/1"
+ *       (UIPercentDrivenInteractiveTransition's update / pause / finish / cancel for the plugin); see the block
+ *       "ABI 1.2 — interaction controllers and gestures" near the end. Nothing of 1.0 / 1.1 changes.
  *  1.1  th_timing.flags (the first 4 bytes of 1.0's reserved[0]) with TH_TIMING_ALLOWS_OVERDAMPING.
  *       Springs run as Core Animation runs them: progress is the spring's closed form for the whole block and
  *       exactly the final value from its end (no landing blend); a TH_TIMING_SPRING_BOUNCE block lasts its
@@ -111,7 +115,7 @@ extern "C" {
 /** Breaking changes only. A host loads plugins of its own major version. */
 #define TH_ABI_VERSION_MAJOR 1u
 /** Additive changes only. A plugin built against 1.x loads in every 1.y host (see CHANGES above). */
-#define TH_ABI_VERSION_MINOR 1u
+#define TH_ABI_VERSION_MINOR 2u
 
 /** The name of the one symbol a plugin exports (a function: see th_plugin_entry below). */
 #define TH_PLUGIN_ENTRY_SYMBOL "th_plugin_entry"
@@ -1098,6 +1102,173 @@ typedef struct th_host_custom_driver {
 } th_host_custom_driver;
 
 #define TH_EXT_CUSTOM_DRIVER "th.custom-driver/1"
+
+/* ====================================================================================================== */
+/* ABI 1.2 — interaction controllers and gestures                                                          */
+/*                                                                                                          */
+/* A client sends a pan gesture's samples (transition/gesture); the host hands each one to the animator's     */
+/* interaction controller, whose gesture recognizers' handlers decide how the transition moves (update,       */
+/* finish, cancel) through the host extension "th.percent-driven/1". Self-contained: nothing above changes.  */
+/* ====================================================================================================== */
+
+/**
+ * A th_property (bool, not animatable: TH_ERR_WRONG_PHASE inside a driver): UIView.isUserInteractionEnabled,
+ * default true. A view with it false, and its whole subtree, takes no touches (see handle_gesture). Not in frames.
+ */
+static const th_property TH_PROP_USER_INTERACTION_ENABLED = (th_property)15;
+
+/** The state of a pan gesture sample (UIGestureRecognizer.State's began, changed, ended, cancelled). */
+typedef enum th_gesture_state {
+  TH_GESTURE_BEGAN = 1,
+  TH_GESTURE_CHANGED = 2,
+  TH_GESTURE_ENDED = 3,
+  TH_GESTURE_CANCELLED = 4
+} th_gesture_state;
+
+/**
+ * FROZEN. One sample of a one-finger pan, as the client measured it. `location` is the finger's position and
+ * `translation` its movement since the gesture began, both in container points; `velocity` is in container points
+ * per second. Every number is finite (the host checks before it calls the plugin).
+ */
+typedef struct th_gesture_sample {
+  th_gesture_state state;
+  uint32_t reserved;
+  th_point location;
+  th_point translation;
+  th_point velocity;
+} th_gesture_sample;
+
+/** What became of a gesture sample (handle_gesture's answer). */
+typedef enum th_gesture_delivery {
+  /** At least one gesture recognizer received the sample (`*out_received` says how many). */
+  TH_GESTURE_RECEIVED = 0,
+  /** The interaction controller has no gesture recognizer on any view of the transition. */
+  TH_GESTURE_NO_RECOGNIZERS = 1,
+  /** A began sample: no enabled recognizer is on the hit view or one of its superviews, or every such recognizer
+   *  declined to begin (a screen-edge pan away from its edges). */
+  TH_GESTURE_NOT_HIT = 2,
+  /** A changed, ended or cancelled sample while no gesture is in progress (no began was received before it). */
+  TH_GESTURE_NOT_IN_PROGRESS = 3
+} th_gesture_delivery;
+
+/** interaction_controller's answer bits: the transition has an interaction controller ... */
+#define TH_INTERACTION_CONTROLLER (1u << 0)
+/** ... and it wants an interactive start (UIViewControllerInteractiveTransitioning.wantsInteractiveStart). */
+#define TH_INTERACTION_WANTS_INTERACTIVE_START (1u << 1)
+
+/**
+ * Animator extension "th.interaction-controller/1": the UIViewControllerInteractiveTransitioning of the
+ * animator's transitions (UIKit asks the transitioning delegate's interactionControllerForPresentation(using:) /
+ * interactionControllerForDismissal(using:), or the navigation delegate's
+ * navigationController(_:interactionControllerFor:)). Returned by th_animator_descriptor.get_extension. Growable;
+ * a NULL function means "no interaction controller".
+ */
+typedef struct th_interaction_controller {
+  uint32_t struct_size;
+  uint32_t reserved;
+  /**
+   * Whether this transition has an interaction controller: TH_INTERACTION_* bits, 0 for none. Asked once per
+   * transition, when it starts: after transition_duration, before the presentation controller's will-begin and
+   * animate_transition. When the client did not say whether the transition is interactive, the host follows the
+   * answer as UIKit does: an interaction controller that wants an interactive start makes the transition start
+   * paused at 0; otherwise it runs. Phase: duration.
+   */
+  uint32_t(TH_ABI *interaction_controller)(void *instance, th_context ctx);
+  /**
+   * One gesture sample for the interaction controller's recognizers. For a began sample the host hit-tests
+   * `location` as UIKit does, against what is on screen (the presented values the frames show): front to back,
+   * the deepest view whose bounds contain the point, skipping hidden views, views with alpha < 0.01 and views
+   * with TH_PROP_USER_INTERACTION_ENABLED false (with their subtrees), and never a subview outside its
+   * superview's bounds; `hit_view` is that view ({0} when the point is outside the container). The plugin gives
+   * the sample to a recognizer on `hit_view` or one of its superviews; that recognizer keeps every later sample
+   * (`hit_view` {0} then) until ended or cancelled. Its actions drive the transition through
+   * "th.percent-driven/1". Writes how many recognizers received the sample into `*out_received` (0 unless
+   * TH_GESTURE_RECEIVED). Called only for transitions whose interaction_controller answered
+   * TH_INTERACTION_CONTROLLER, never after complete_transition. Phase: animate (everything is allowed:
+   * animations, tree changes, complete_transition).
+   */
+  th_gesture_delivery(TH_ABI *handle_gesture)(void *instance, th_context ctx, const th_gesture_sample *sample,
+                                              th_view hit_view, uint32_t *out_received);
+} th_interaction_controller;
+
+#define TH_EXT_INTERACTION_CONTROLLER "th.interaction-controller/1"
+
+/** th_interaction_completion.flags: use `completion_speed` (else the transition's completionSpeed) ... */
+#define TH_COMPLETION_SPEED (1u << 0)
+/** ... use `timing` (a TH_TIMING_CURVE; else the transition's completionCurve). */
+#define TH_COMPLETION_TIMING (1u << 1)
+
+/** How finish / cancel continue. Growable: struct_size = sizeof(th_interaction_completion); zeroed = defaults. */
+typedef struct th_interaction_completion {
+  uint32_t struct_size;
+  /** TH_COMPLETION_* bits; other bits are TH_ERR_UNSUPPORTED. */
+  uint32_t flags;
+  /** d(percent)/dt in 1/s, positive toward completion; not 0 = the tail is a critically damped spring seeded with
+   *  it (the protocol's finish/cancel velocity). 0 = the completion curve. */
+  double velocity;
+  /** > 0, finite: the tail lasts (1 − p)·duration / speed (finish) or p·duration / speed (cancel). */
+  double completion_speed;
+  /** kind TH_TIMING_CURVE (any curve); springs are TH_ERR_UNSUPPORTED (use `velocity`). */
+  th_timing timing;
+} th_interaction_completion;
+
+/** Where an interactive transition is (th_interaction_status.state). */
+typedef enum th_interaction_state {
+  /** Running forward on its own. */
+  TH_INTERACTION_RUNNING = 1,
+  /** Held: paused, or scrubbed by update. */
+  TH_INTERACTION_PAUSED = 2,
+  /** Running its finishing tail. */
+  TH_INTERACTION_FINISHING = 3,
+  /** Running back to its start. */
+  TH_INTERACTION_CANCELLING = 4
+} th_interaction_state;
+
+/** The transition's progress (UIPercentDrivenInteractiveTransition's percentComplete, duration). Growable. */
+typedef struct th_interaction_status {
+  uint32_t struct_size;
+  th_interaction_state state;
+  /** In [0, 1]. */
+  double percent;
+  /** The animator's transition_duration captured at the start, seconds. */
+  double duration;
+  /** Timeline time, seconds (percent × duration while held). */
+  double time;
+  /** Whether the user holds the transition (the context's isInteractive). */
+  bool is_interactive;
+} th_interaction_status;
+
+/**
+ * Host extension "th.percent-driven/1" (from th_host_api.get_extension): UIPercentDrivenInteractiveTransition's
+ * control of the plugin's own transition, the same calls as the protocol's transition/update, pause, finish and
+ * cancel. Phase: animate and animations (a gesture's actions, animate_transition, completions); not in
+ * transition_duration, a driver, or after complete_transition (TH_ERR_WRONG_PHASE). A call the transition's state
+ * refuses (finish while it already finishes, cancel while it already cancels) returns TH_ERR_WRONG_PHASE and
+ * changes nothing. Growable.
+ */
+typedef struct th_host_percent_driven {
+  uint32_t struct_size;
+  uint32_t reserved;
+  /** updateInteractiveTransition: holds the transition at `percent` (clamped to [0, 1]; finite, else
+   *  TH_ERR_INVALID_VALUE). Nothing fires while held; each animation's own curve still shapes its values. */
+  th_status(TH_ABI *update)(th_context ctx, double percent);
+  /** pause(): holds the transition where it is (a running one is grabbed). */
+  th_status(TH_ABI *pause)(th_context ctx);
+  /** finishInteractiveTransition: runs the rest toward completion. `options` may be NULL (defaults). */
+  th_status(TH_ABI *finish)(th_context ctx, const th_interaction_completion *options);
+  /** cancelInteractiveTransition: runs back to the start, which is then restored. `options` may be NULL. */
+  th_status(TH_ABI *cancel)(th_context ctx, const th_interaction_completion *options);
+  /** Where the transition is now. Phase: any transition phase. */
+  th_status(TH_ABI *status)(th_context ctx, th_interaction_status *out_status);
+} th_host_percent_driven;
+
+#define TH_EXT_PERCENT_DRIVEN "th.percent-driven/1"
+
+TH_STATIC_ASSERT(sizeof(th_gesture_sample) == 56, "th_plugin.h: th_gesture_sample is FROZEN at 56 bytes");
+
+/* ====================================================================================================== */
+/* End of ABI 1.2 — interaction controllers and gestures                                                   */
+/* ====================================================================================================== */
 
 /* Enums travel as 32-bit integers; a plugin built with -fshort-enums would not. */
 TH_STATIC_ASSERT(sizeof(th_status) == 4, "th_plugin.h: enums must be 32-bit (do not use -fshort-enums)");
