@@ -376,6 +376,7 @@ targets.append(
     name: "AnimatorTests",
     dependencies: [
       "CTransitionABI",
+      "JSON",
       "PluginHost",
       "TestSupport",
       "TransitionEngine",
@@ -433,6 +434,7 @@ for name in [
   "Springs",  // every spring form through the C ABI, shaped by params (Shared/spring_plugin.h)
   "Springs10",  // the same animator declaring ABI 1.0 (the host ignores its timing flags)
   "InteractionC",  // the ABI 1.2 interaction extensions from C, used and misused (InteractionABITests)
+  "PropertyAnimatorsC",  // ABI 1.2's property animators from C: an interruptible animator, and each misuse
 ] {
   products.append(.library(name: "TestPlugin\(name)", type: .dynamic, targets: ["TestPlugin\(name)"]))
   targets.append(
@@ -498,17 +500,31 @@ products.append(.library(name: "TestPluginGestures", type: .dynamic, targets: ["
 targets.append(
   .target(name: "TestPluginGestures", dependencies: ["TransitionKit", "UIKit"], path: "Tests/Fixtures/Gestures"))
 
-// UIKit target–action code (`@objc`, `#selector`) built through the UIKit source bridge (UIKitSelectorTests): the
-// target compiles its declaration, the bridge the rest.
-products.append(.library(name: "TestPluginUIKitSelectors", type: .dynamic, targets: ["TestPluginUIKitSelectors"]))
+// UIViewPropertyAnimator written as UIKit code (PropertyAnimatorSDKTests).
+products.append(.library(name: "TestPluginPropertyAnimators", type: .dynamic, targets: ["TestPluginPropertyAnimators"]))
 targets.append(
   .target(
-    name: "TestPluginUIKitSelectors",
+    name: "TestPluginPropertyAnimators",
     dependencies: [
       "TransitionKit",
       "UIKit",
     ],
-    path: "Tests/Fixtures/UIKitSelectors",
+    path: "Tests/Fixtures/PropertyAnimators"
+  )
+)
+
+// UIKit code built through the UIKit source bridge (UIKitSelectorTests, UIKitContentTests): target–action (`@objc`,
+// `#selector`), presentation layers, image and visual-effect views. The target compiles its declaration, the bridge
+// the rest.
+products.append(.library(name: "TestPluginUIKitBridged", type: .dynamic, targets: ["TestPluginUIKitBridged"]))
+targets.append(
+  .target(
+    name: "TestPluginUIKitBridged",
+    dependencies: [
+      "TransitionKit",
+      "UIKit",
+    ],
+    path: "Tests/Fixtures/UIKitBridged",
     sources: ["Declaration.swift"],
     plugins: ["UIKitSourceBridge"]
   )

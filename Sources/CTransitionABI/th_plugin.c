@@ -43,10 +43,16 @@ TH_ASSERT_OFFSET(th_plugin_descriptor, id, 16);
 TH_ASSERT_OFFSET(th_plugin_descriptor, init, 56);
 TH_ASSERT_OFFSET(th_plugin_descriptor, animator_count, 72);
 TH_ASSERT_OFFSET(th_plugin_descriptor, animators, 80);
-TH_ASSERT_SIZE(th_animator_descriptor, 104);
+// 1.0's th_animator_descriptor was 104 bytes (get_extension last); ABI 1.2 appended interruptible_animator.
 TH_ASSERT_OFFSET(th_animator_descriptor, params, 48);
 TH_ASSERT_OFFSET(th_animator_descriptor, create, 56);
 TH_ASSERT_OFFSET(th_animator_descriptor, get_extension, 96);
+TH_ASSERT_OFFSET(th_animator_descriptor, interruptible_animator, 104);
+TH_ASSERT_SIZE(th_animator_descriptor, 112);
+// ABI 1.2 — property animators.
+TH_ASSERT_SIZE(th_property_animator, 8);
+TH_ASSERT_SIZE(th_property_animator_timing, 8 + 128 + 8);
+TH_ASSERT_SIZE(th_host_property_animators, 8 + 14 * 8);
 TH_ASSERT_SIZE(th_param_descriptor, 152);
 TH_ASSERT_OFFSET(th_param_descriptor, default_bool, 48);
 TH_ASSERT_OFFSET(th_param_descriptor, default_string, 56);
@@ -62,7 +68,23 @@ TH_ASSERT_SIZE(th_keyframe_options, 152);
 TH_ASSERT_SIZE(th_driver_options, 24);
 TH_ASSERT_SIZE(th_presentation_controller, 56);
 TH_ASSERT_SIZE(th_host_custom_driver, 16);
-// Two 32-bit header words, then 54 function pointers.
+// Two 32-bit header words, then 54 function pointers (1.0), then the 1.2 blocks (each pinned below by itself, so
+// that blocks added side by side stack).
 TH_ASSERT_OFFSET(th_host_api, log, 8);
-TH_ASSERT_SIZE(th_host_api, 8 + 54 * 8);
+TH_ASSERT_OFFSET(th_host_api, find_view_by_match, 8 + 53 * 8);
+// ABI 1.2 — presentation and view content: three functions in a row, and the presentation's layout.
+_Static_assert(offsetof(th_host_api, set_image_content) == offsetof(th_host_api, get_presentation) + 8,
+               "th_host_api 1.2 presentation block moved");
+_Static_assert(offsetof(th_host_api, set_visual_effect) == offsetof(th_host_api, get_presentation) + 16,
+               "th_host_api 1.2 presentation block moved");
+TH_ASSERT_OFFSET(th_presentation, frame, 8);
+TH_ASSERT_OFFSET(th_presentation, anchor_point, 88);
+TH_ASSERT_OFFSET(th_presentation, transform, 104);
+TH_ASSERT_OFFSET(th_presentation, sublayer_transform, 232);
+TH_ASSERT_OFFSET(th_presentation, opacity, 360);
+TH_ASSERT_OFFSET(th_presentation, background_color, 384);
+TH_ASSERT_OFFSET(th_presentation, has_background_color, 416);
+TH_ASSERT_SIZE(th_presentation, 424);
+// ABI 1.2 — display links.
+TH_ASSERT_SIZE(th_host_display_link, 8 + 4 * 8);
 #endif

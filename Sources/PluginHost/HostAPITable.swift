@@ -1,10 +1,11 @@
 import CTransitionABI
+import TransitionEngine
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// The host API table handed to plugins (`th_host_api`), every ABI 1.0 function bound to the engine through
+/// The host API table handed to plugins (`th_host_api`), every function (ABI 1.0 to 1.2) bound to the engine through
 /// `PluginAnimator`.
 ///
 /// It lives in manually allocated memory because plugins keep its address from `th_plugin_entry` until
@@ -207,6 +208,17 @@ final class HostAPITable {
         try a.animateAlongside(animations, completion, userData)
       }
     }
+
+    // ABI 1.2 — presentation and view content.
+    t.get_presentation = { ctx, view, out in
+      hostCall(ctx, "get_presentation") { (a) throws(HostFailure) in try a.getPresentation(view, out) }
+    }
+    t.set_image_content = { ctx, view, name, mode in
+      hostCall(ctx, "set_image_content") { (a) throws(HostFailure) in try a.setImageContent(view, name, mode) }
+    }
+    t.set_visual_effect = { ctx, view, style in
+      hostCall(ctx, "set_visual_effect") { (a) throws(HostFailure) in try a.setVisualEffect(view, style) }
+    }
     return t
   }
 }
@@ -219,9 +231,14 @@ final class HostExtensions: @unchecked Sendable {
 
   /// "th.custom-driver/1".
   let customDriver: UnsafeMutablePointer<th_host_custom_driver>
+  /// "th.display-link/1" (ABI 1.2).
+  let displayLink: UnsafeMutablePointer<th_host_display_link>
 
   /// "th.percent-driven/1" (ABI 1.2).
   let percentDriven: UnsafeMutablePointer<th_host_percent_driven>
+
+  /// "th.property-animators/1" (ABI 1.2).
+  let propertyAnimators: UnsafeMutablePointer<th_host_property_animators>
 
   private init() {
     percentDriven = .allocate(capacity: 1)
@@ -243,6 +260,8 @@ final class HostExtensions: @unchecked Sendable {
         status: { ctx, out in
           hostCall(ctx, "percent_driven.status") { (a) throws(HostFailure) in try a.interactionStatus(out) }
         }))
+    propertyAnimators = .allocate(capacity: 1)
+    propertyAnimators.initialize(to: Self.propertyAnimatorTable)
     customDriver = .allocate(capacity: 1)
     customDriver.initialize(
       to: th_host_custom_driver(
@@ -252,17 +271,133 @@ final class HostExtensions: @unchecked Sendable {
             try a.addDriver(options, update, completion, userData)
           }
         }))
+    displayLink = .allocate(capacity: 1)
+    displayLink.initialize(
+      to: th_host_display_link(
+        struct_size: UInt32(MemoryLayout<th_host_display_link>.size), reserved: 0,
+        add_display_link: { ctx, rate, callback, userData, out in
+          hostCall(ctx, "add_display_link") { (a) throws(HostFailure) in
+            try a.addDisplayLink(rate, callback, userData, out)
+          }
+        },
+        set_display_link_paused: { ctx, link, paused in
+          hostCall(ctx, "set_display_link_paused") { (a) throws(HostFailure) in
+            try a.displayLink(link) { $0.isPaused = paused }
+          }
+        },
+        set_display_link_rate: { ctx, link, rate in
+          hostCall(ctx, "set_display_link_rate") { (a) throws(HostFailure) in
+            let rate = try PluginAnimator.frameRate(rate)
+            return try a.displayLink(link) { $0.preferredFramesPerSecond = rate }
+          }
+        },
+        invalidate_display_link: { ctx, link in
+          hostCall(ctx, "invalidate_display_link") { (a) throws(HostFailure) in
+            try a.displayLink(link, allowsInvalidated: true) { $0.invalidate() }
+          }
+        }))
   }
 
   /// The table of extension `id`, or nil.
   func table(_ id: UnsafePointer<CChar>) -> UnsafeRawPointer? {
     if strcmp(id, TH_EXT_CUSTOM_DRIVER) == 0 { return UnsafeRawPointer(customDriver) }
+    if strcmp(id, TH_EXT_DISPLAY_LINK) == 0 { return UnsafeRawPointer(displayLink) }
     if strcmp(id, TH_EXT_PERCENT_DRIVEN) == 0 { return UnsafeRawPointer(percentDriven) }
+    if strcmp(id, TH_EXT_PROPERTY_ANIMATORS) == 0 { return UnsafeRawPointer(propertyAnimators) }
     return nil
+  }
+
+  /// ABI 1.2 — property animators, each function bound to `PluginAnimator+PropertyAnimators`.
+  private static var propertyAnimatorTable: th_host_property_animators {
+    var t = th_host_property_animators()
+    t.struct_size = UInt32(MemoryLayout<th_host_property_animators>.size)
+    t.create = { ctx, duration, timing, out in
+      hostCall(ctx, "property_animators.create") { (a) throws(HostFailure) in
+        try a.createPropertyAnimator(duration, timing, out)
+      }
+    }
+    t.add_animations = { ctx, animator, delayFactor, animations, userData in
+      hostCall(ctx, "property_animators.add_animations") { (a) throws(HostFailure) in
+        try a.addPropertyAnimations(animator, delayFactor, animations, userData)
+      }
+    }
+    t.add_completion = { ctx, animator, completion, userData in
+      hostCall(ctx, "property_animators.add_completion") { (a) throws(HostFailure) in
+        try a.addPropertyCompletion(animator, completion, userData)
+      }
+    }
+    t.start = { ctx, animator, delay in
+      hostCall(ctx, "property_animators.start") { (a) throws(HostFailure) in
+        try a.drivePropertyAnimator(animator) { (p) throws(PropertyAnimatorError) in
+          try p.startAnimation(afterDelay: delay)
+        }
+      }
+    }
+    t.pause = { ctx, animator in
+      hostCall(ctx, "property_animators.pause") { (a) throws(HostFailure) in
+        try a.drivePropertyAnimator(animator) { (p) throws(PropertyAnimatorError) in try p.pauseAnimation() }
+      }
+    }
+    t.stop = { ctx, animator, withoutFinishing in
+      hostCall(ctx, "property_animators.stop") { (a) throws(HostFailure) in
+        try a.stopPropertyAnimator(animator, withoutFinishing)
+      }
+    }
+    t.finish = { ctx, animator, position in
+      hostCall(ctx, "property_animators.finish") { (a) throws(HostFailure) in
+        guard let at = AnimatingPosition(rawValue: Int(position.rawValue)) else {
+          throw .unsupported("position", "unknown th_animating_position \(position.rawValue)")
+        }
+        return try a.drivePropertyAnimator(animator) { (p) throws(PropertyAnimatorError) in
+          try p.finishAnimation(at: at)
+        }
+      }
+    }
+    t.continue_animation = { ctx, animator, timing, factor in
+      hostCall(ctx, "property_animators.continue_animation") { (a) throws(HostFailure) in
+        try a.continuePropertyAnimator(animator, timing, factor)
+      }
+    }
+    t.get_state = { ctx, animator, out in
+      hostCall(ctx, "property_animators.get_state") { (a) throws(HostFailure) in
+        try a.readPropertyAnimator(animator, out, "out_state") {
+          th_animating_state(rawValue: UInt32($0.state.rawValue))
+        }
+      }
+    }
+    t.get_fraction_complete = { ctx, animator, out in
+      hostCall(ctx, "property_animators.get_fraction_complete") { (a) throws(HostFailure) in
+        try a.readPropertyAnimator(animator, out, "out_fraction") { $0.fractionComplete }
+      }
+    }
+    t.set_fraction_complete = { ctx, animator, value in
+      hostCall(ctx, "property_animators.set_fraction_complete") { (a) throws(HostFailure) in
+        try a.drivePropertyAnimator(animator) { (p) throws(PropertyAnimatorError) in try p.setFractionComplete(value) }
+      }
+    }
+    t.get_flag = { ctx, animator, flag, out in
+      hostCall(ctx, "property_animators.get_flag") { (a) throws(HostFailure) in
+        try a.readPropertyAnimator(animator, out, "out_value") { (p) throws(HostFailure) in
+          try a.propertyAnimatorFlag(p, flag)
+        }
+      }
+    }
+    t.set_flag = { ctx, animator, flag, value in
+      hostCall(ctx, "property_animators.set_flag") { (a) throws(HostFailure) in
+        try a.setPropertyAnimatorFlag(animator, flag, value)
+      }
+    }
+    t.get_duration = { ctx, animator, out in
+      hostCall(ctx, "property_animators.get_duration") { (a) throws(HostFailure) in
+        try a.readPropertyAnimator(animator, out, "out_duration") { $0.duration }
+      }
+    }
+    return t
   }
 }
 
-/// The ABI's host `get_extension`: "th.custom-driver/1", "th.percent-driven/1", or NULL (not supported) for any other id.
+/// The ABI's host `get_extension`: "th.custom-driver/1", "th.percent-driven/1", "th.property-animators/1",
+/// "th.display-link/1", or NULL (not supported) for any other id.
 let hostGetExtension: @convention(c) (UnsafePointer<CChar>?) -> UnsafeRawPointer? = { id in
   guard let id else { return nil }
   return HostExtensions.shared.table(id)

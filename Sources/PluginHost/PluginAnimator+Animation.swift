@@ -32,29 +32,17 @@ extension PluginAnimator {
     let allowsOverdamping = flags & UInt32(TH_TIMING_ALLOWS_OVERDAMPING) != 0
     // Springs are checked with a positive duration even when the block has none (its writes apply at once).
     let springDuration = duration > 0 ? duration : 1
-    func spring(_ make: () throws(SpringError) -> Spring) throws(HostFailure) -> Spring {
-      do {
-        return try make()
-      } catch {
-        switch error {
-        case .nonFinite(let parameter):
-          throw .invalidValue("timing.\(parameter)", "spring \(parameter) is not finite")
-        case .outOfRange(let parameter, let value):
-          throw .invalidValue("timing.\(parameter)", "spring \(parameter) \(value) is out of range")
-        }
-      }
-    }
     switch t.kind {
     case TH_TIMING_CURVE:
       return (.curve(try curve(t)), duration)
     case TH_TIMING_SPRING:
-      let s = try spring { () throws(SpringError) in
+      let s = try Self.spring { () throws(SpringError) in
         try Spring.validated(
           dampingRatio: t.damping_ratio, initialVelocity: t.initial_velocity, duration: springDuration)
       }
       return (.spring(s), duration)
     case TH_TIMING_SPRING_PHYSICAL:
-      let s = try spring { () throws(SpringError) in
+      let s = try Self.spring { () throws(SpringError) in
         try Spring.validated(
           mass: t.mass, stiffness: t.stiffness, damping: t.damping, initialVelocity: t.initial_velocity,
           duration: automatic ? nil : springDuration, allowsOverdamping: allowsOverdamping)
@@ -68,7 +56,7 @@ extension PluginAnimator {
       return (.spring(s), duration)
     case TH_TIMING_SPRING_BOUNCE:
       // `duration` is perceptual; the block lasts the settling duration, which bounce 1 (undamped) never reaches.
-      let s = try spring { () throws(SpringError) in
+      let s = try Self.spring { () throws(SpringError) in
         try Spring.validated(duration: springDuration, bounce: t.bounce, initialVelocity: t.initial_velocity)
       }
       guard t.bounce < 1 else {
@@ -77,6 +65,20 @@ extension PluginAnimator {
       return (.spring(s), duration > 0 ? s.duration : 0)
     default:
       throw .unsupported("timing.kind", "unknown th_timing_kind \(t.kind.rawValue)")
+    }
+  }
+
+  /// A spring made by a `Spring.validated…` call, its rejection as TH_ERR_INVALID_VALUE naming the parameter.
+  static func spring(_ make: () throws(SpringError) -> Spring) throws(HostFailure) -> Spring {
+    do {
+      return try make()
+    } catch {
+      switch error {
+      case .nonFinite(let parameter):
+        throw .invalidValue("timing.\(parameter)", "spring \(parameter) is not finite")
+      case .outOfRange(let parameter, let value):
+        throw .invalidValue("timing.\(parameter)", "spring \(parameter) \(value) is out of range")
+      }
     }
   }
 
@@ -118,7 +120,7 @@ extension PluginAnimator {
   }
 
   /// Counts one more block (TH_ERR_LIMIT past the limit).
-  private func countBlock() throws(HostFailure) {
+  func countBlock() throws(HostFailure) {
     guard startedBlocks < Self.maximumBlocks else {
       throw .limit("animate", "more than \(Self.maximumBlocks) animation blocks in one transition")
     }
@@ -151,7 +153,7 @@ extension PluginAnimator {
   }
 
   /// The engine closure that runs a plugin animations function in `phase`.
-  private func animationsBody(
+  func animationsBody(
     _ animations: th_animations_fn, _ userData: UnsafeMutableRawPointer?, _ phase: Phase
   ) -> () -> Void {
     let ctx = handle

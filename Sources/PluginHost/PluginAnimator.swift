@@ -76,7 +76,21 @@ package final class PluginAnimator: TransitionAnimator {
     var userData: UnsafeMutableRawPointer?
   }
   private var pending: [Int: PendingCompletion] = [:]
+  /// The display links the plugin added (ABI 1.2), by the id it was given.
+  var displayLinks: [UInt64: DisplayLink] = [:]
+  var nextDisplayLinkID: UInt64 = 1
   private var nextCompletionToken = 0
+
+  // Property animators (ABI 1.2): the transition's, by handle index, and the completions owed to the plugin.
+  var propertyAnimators: [PropertyAnimator] = []
+  struct PendingAnimatorCompletion {
+    var function: th_animator_completion_fn
+    var userData: UnsafeMutableRawPointer?
+    /// The index in `propertyAnimators` of the animator it belongs to.
+    var animator: Int
+  }
+  var animatorCompletions: [Int: PendingAnimatorCompletion] = [:]
+  var nextAnimatorCompletionToken = 0
 
   /// The parameter values the plugin reads: the descriptor's defaults overlaid with the transition's params.
   private(set) lazy var parameterValues: [String: ParameterValue] = info.parameterValues(context?.params ?? [:])
@@ -158,6 +172,26 @@ package final class PluginAnimator: TransitionAnimator {
     callout(.animate, .animateTransition) { descriptor.pointee.animate_transition(instanceState, handle) }
   }
 
+  /// The plugin's `interruptible_animator` (ABI 1.2; nil when the plugin declares an older ABI, its descriptor is too
+  /// small to have it, or it is NULL or returns {0}).
+  package func interruptibleAnimator(_ context: TransitionContext) -> PropertyAnimator? {
+    attachContext(context)
+    guard !isClosed, generation.info.abi.minor >= 2,
+      let offset = MemoryLayout<th_animator_descriptor>.offset(of: \.interruptible_animator),
+      Int(descriptor.pointee.struct_size) >= offset + MemoryLayout<UnsafeRawPointer?>.size,
+      let function = descriptor.pointee.interruptible_animator
+    else { return nil }
+    var answer = th_property_animator(id: 0)
+    callout(.animate, .interruptibleAnimator) { answer = function(instanceState, handle) }
+    guard answer.id != 0 else { return nil }
+    do {
+      return try propertyAnimator(answer, "interruptible_animator")
+    } catch {
+      report("interruptible_animator", error)
+      return nil
+    }
+  }
+
   package func animationEnded(_ completed: Bool) {
     guard !isClosed else { return }
     if let animationEnded = descriptor.pointee.animation_ended {
@@ -188,6 +222,9 @@ package final class PluginAnimator: TransitionAnimator {
     // Completions still owed run now: the ABI promises one call per block, and they free user data.
     while let token = pending.keys.min() {
       fireCompletion(token, finished: false, phase: .ended)
+    }
+    while let token = animatorCompletions.keys.min() {
+      fireAnimatorCompletion(token, position: .current, finished: false, phase: .ended)
     }
     isClosed = true
     deliverPosted()

@@ -33,6 +33,10 @@ package enum PluginCall: UInt8, Sendable, CaseIterable {
   case presentationController
   /// An interaction controller's `interaction_controller` or `handle_gesture` (ABI 1.2).
   case interactionController
+  /// `interruptible_animator` (ABI 1.2).
+  case interruptibleAnimator
+  /// A display link's callback (ABI 1.2, "th.display-link/1").
+  case displayLink
 
   /// The name reports use: the ABI function's name, or what kind of function it is.
   package var name: String {
@@ -53,6 +57,8 @@ package enum PluginCall: UInt8, Sendable, CaseIterable {
     case .animationEnded: "animationEnded"
     case .presentationController: "presentationController"
     case .interactionController: "interactionController"
+    case .interruptibleAnimator: "interruptibleAnimator"
+    case .displayLink: "displayLink"
     }
   }
 }

@@ -196,12 +196,18 @@ struct TrackRecord<Value: TrackValue> {
   /// The owning block (index in `Scene.blocks`) and the animation's slot in it; −1 for `set`.
   var block: Int = -1
   var slot: Int = -1
+  /// A property animator's group when the animation belongs to one: its progress then comes from the animator
+  /// (which pauses, scrubs, reverses and continues it), and it presents until the animator lets it go.
+  var animatorGroup: PropertyAnimator.Group?
 
   var end: Double { begin + duration }
 
   /// The animation's value at t (t at or after `time`, before `end`); `memo` shares the block's curve progress
   /// between the properties it animates.
   func animatedValue(at t: Double, memo: ProgressMemo?) -> Value {
+    if kind == .basic, let animatorGroup, let segment {
+      return Value.value(of: segment, at: animatorGroup.progress(at: t))
+    }
     let elapsed = t - begin
     if elapsed <= 0 { return from }
     switch kind {
@@ -320,8 +326,10 @@ struct AnimationContext {
   var keyframeDuration: Double = 1
   /// An immediate context standing for a zero-duration keyframe block: `addKeyframe` is legitimate there.
   var allowsKeyframes = false
+  /// Inside a property animator's animations: the group whose progress the animations follow.
+  var animatorGroup: PropertyAnimator.Group?
 
-  static let immediate = AnimationContext(kind: .immediate)
+  static var immediate: AnimationContext { AnimationContext(kind: .immediate) }
 }
 
 extension Scene {
@@ -398,6 +406,10 @@ extension Scene {
     var record = TrackRecord<Value>(
       kind: ctx.kind == .keyframes ? .keyframes : .basic, time: t, seq: sequence, to: new, from: from,
       begin: ctx.begin, duration: ctx.duration, timing: ctx.timing, block: ctx.block, slot: slot)
+    if let group = ctx.animatorGroup {
+      record.animatorGroup = group
+      group.touched.append((view, property.key))
+    }
     if ctx.kind == .keyframes {
       record.pendingKeyframes = [
         .init(relativeStart: ctx.keyframeStart, relativeDuration: ctx.keyframeDuration, value: Value.keyValue(new))

@@ -118,6 +118,8 @@ struct PendingEvent {
   enum Kind {
     case block
     case driver
+    /// A property animator reaching the end of its run (`Scene.propertyAnimators[index]`).
+    case animator
   }
 
   var time: Double
@@ -459,6 +461,7 @@ extension Scene {
       drivers[i].fired = true
       drivers[i].discarded = true
     }
+    for animator in propertyAnimators { animator.discard() }
     events.removeAll()
     // Blocks still running their animations closure are counted when they close.
     pendingCount = 0
@@ -483,6 +486,7 @@ extension Scene {
     switch e.kind {
     case .block: return !blocks[e.index].fired && blocks[e.index].version == e.version
     case .driver: return !drivers[e.index].fired
+    case .animator: return propertyAnimators[e.index].isScheduled(version: e.version)
     }
   }
 
@@ -510,6 +514,14 @@ extension Scene {
       let completion = drivers[e.index].completion
       drivers[e.index].completion = nil
       completion?(override ?? true)
+    case .animator:
+      let animator = propertyAnimators[e.index]
+      switch override {
+      case nil: animator.reachEnd()
+      // A cancel ran the timeline back to its start; a terminated transition stops where it is.
+      case true?: animator.endEarly(at: .start)
+      case false?: animator.endEarly(at: .current)
+      }
     }
   }
 }

@@ -77,6 +77,8 @@ package final class Scene {
 
   /// Every view made in this scene, by id (attached or not).
   var registry: [String: View] = [:]
+  /// Counts the changes of views' `content`, so a frame writer knows when to look at `viewsWithContent` again.
+  package internal(set) var contentRevision = 0
   /// Ids handed out by `makeUniqueID` but not yet used by a view.
   var reservedIDs: Set<String> = []
   /// Per id hint, the suffix at which `makeUniqueID` resumes its search (every smaller one is taken).
@@ -90,6 +92,8 @@ package final class Scene {
   var blocks: [BlockState] = []
   /// Every driver ever added, by index.
   var drivers: [DriverState] = []
+  /// Every property animator made in this scene, by index.
+  var propertyAnimators: [PropertyAnimator] = []
   /// Pending completions ordered by (time, creation); stale entries are skipped (see `PendingEvent`).
   var events = EventQueue()
   /// Blocks and drivers whose completion has not fired.

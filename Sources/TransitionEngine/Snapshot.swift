@@ -5,7 +5,7 @@ extension View {
   /// scene the size of this view's bounds at origin zero (frame (0, 0, width, height)), showing its content.
   ///
   /// The snapshot copies the appearance at snapshot time — background colour, corner radius, gradient,
-  /// clipsToBounds — and sets `snapshotOf` to this view's id (to the original's when this view is itself a
+  /// clipsToBounds, the content of an image or visual-effect view — and sets `snapshotOf` to this view's id (to the original's when this view is itself a
   /// snapshot), so a client draws that view's content, subviews included; the snapshot itself has no subviews.
   /// Its own alpha, transform and anchor point are the defaults (the source's are not part of its content).
   /// `afterScreenUpdates` true copies the model values (pending changes applied); false copies what is
@@ -31,6 +31,7 @@ extension View {
     snap.model.gradient = source.gradient
     snap.clipsToBounds = clipsToBounds
     snap.snapshotOf = snapshotOf ?? id
+    snap.content = content
     return snap
   }
 }
@@ -44,6 +45,7 @@ package struct SceneSnapshot {
     let isHidden: Bool
     let clipsToBounds: Bool
     let snapshotOf: String?
+    let content: ViewContent?
     let subviews: [View]
   }
 
@@ -58,14 +60,14 @@ package struct SceneSnapshot {
 }
 
 extension Scene {
-  /// Captures every view made so far: model values, hidden, clipsToBounds, snapshotOf and subviews.
+  /// Captures every view made so far: model values, hidden, clipsToBounds, snapshotOf, content and subviews.
   package func snapshot() -> SceneSnapshot {
     let views = registry.values.sorted { $0.id < $1.id }
     return SceneSnapshot(
       entries: views.map {
         SceneSnapshot.Entry(
           view: $0, model: $0.model, isHidden: $0.isHidden, clipsToBounds: $0.clipsToBounds,
-          snapshotOf: $0.snapshotOf, subviews: $0.subviews)
+          snapshotOf: $0.snapshotOf, content: $0.content, subviews: $0.subviews)
       },
       time: currentTime)
   }
@@ -83,6 +85,7 @@ extension Scene {
       e.view.isHidden = e.isHidden
       e.view.clipsToBounds = e.clipsToBounds
       e.view.snapshotOf = e.snapshotOf
+      e.view.content = e.content
       e.view.tracks = PropertyTracks()
       e.view.hasTracks = false
     }

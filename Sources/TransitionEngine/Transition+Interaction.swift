@@ -12,6 +12,12 @@ extension Transition {
     guard percent.isFinite else { throw .invalidValue(field: "percent", reason: "must be a finite number") }
     let clamped = min(max(percent, 0), 1)
     hold()
+    if let driven = drivenAnimator {
+      callout {
+        try? driven.pauseAnimation()
+        try? driven.setFractionComplete(clamped)
+      }
+    }
     if duration > 0 {
       moveTime(to: clamped * duration)
     } else {
@@ -26,6 +32,7 @@ extension Transition {
   package func pause() throws(TransitionError) {
     try requireActive()
     hold()
+    if let driven = drivenAnimator { callout { try? driven.pauseAnimation() } }
   }
 
   /// Runs the rest of the transition toward completion: from τ to D in (D − τ)/speed seconds, along `curve`, or —
@@ -122,6 +129,10 @@ extension Transition {
     state = .finishing
     isInteractive = false
     transitionWasCancelled = false
+    if let driven = drivenAnimator {
+      continueDriven(driven, reversed: false, velocity: velocity, speed: speed, curve: curve)
+      return
+    }
     guard time < duration else {
       // Already at (or past) the end: only the animations that outlast the duration are left.
       motion = .play(speed: speed)
@@ -141,6 +152,10 @@ extension Transition {
     state = .cancelling
     isInteractive = false
     transitionWasCancelled = true
+    if let driven = drivenAnimator {
+      continueDriven(driven, reversed: true, velocity: velocity, speed: speed, curve: curve)
+      return
+    }
     let length = time / speed
     let fraction = percent
     var spring: Spring?
@@ -149,5 +164,27 @@ extension Transition {
     }
     motion = .tail(
       Tail(from: time, to: 0, length: length, curve: curve, spring: spring, speed: speed, isForward: false))
+  }
+
+  /// Finish or cancel with an interruptible animator, as UIKit does: the animator is reversed (cancel) or not, then
+  /// continued from where it is with the completion curve, or — when the velocity v is not 0 — a critically damped
+  /// spring whose initial velocity is v / (1 − p) finishing and −v / p cancelling (UIKit's unit: the remaining
+  /// distance per second), over 1/speed of the remaining duration. The transition's time runs forward while the
+  /// animator runs; the animator's completion (`.end` or `.start`) is where the plugin completes the transition.
+  private func continueDriven(
+    _ driven: PropertyAnimator, reversed: Bool, velocity: Double, speed: Double, curve: TimingCurve
+  ) {
+    let p = min(max(driven.fractionComplete, 0), 1)
+    let remaining = reversed ? p : 1 - p
+    var timing = PropertyAnimatorTiming.curve(curve)
+    if velocity != 0, remaining > 0 {
+      timing = .dampingRatio(1, initialVelocity: (reversed ? -velocity : velocity) / remaining)
+    }
+    callout {
+      try? driven.pauseAnimation()
+      try? driven.setReversed(reversed)
+      try? driven.continueAnimation(timing: timing, durationFactor: 1 / speed)
+    }
+    motion = .play(speed: 1)
   }
 }

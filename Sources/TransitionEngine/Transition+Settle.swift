@@ -86,7 +86,7 @@ extension Transition {
     case .drain: atEnd = true
     case .still, .tail: atEnd = false
     }
-    guard atEnd, !state.isEnded, !scene.hasPendingWork else { return }
+    guard atEnd, !state.isEnded, !scene.hasPendingWork, !hasRunningDisplayLinks else { return }
     isEnding = true
     report(.neverCompleted, "all animations and completions ended without a call to completeTransition")
     if !state.isEnded { end(completed: false, outcome: .failed(reason: "neverCompleted")) }
@@ -98,6 +98,8 @@ extension Transition {
   /// Animations of a completed transition that run on past its end are left in the scene as they are.
   private func end(completed: Bool, outcome: TransitionOutcome) {
     state = .ended(outcome)
+    for link in displayLinks { link.invalidate() }  // no more frames: the links' callbacks are let go
+    displayLinks = []
     motion = .still
     isInteractive = false
     if completed {

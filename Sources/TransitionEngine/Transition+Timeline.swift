@@ -67,6 +67,18 @@ extension Transition {
   package func advance(by dt: Double) throws(TransitionError) {
     try requireActive()
     guard dt.isFinite, dt >= 0 else { throw .invalidValue(field: "dt", reason: "must be a finite number ≥ 0") }
+    advanceTimeline(by: dt)
+    guard dt > 0 else { return }
+    let frameStart = clockTime
+    clockTime += dt
+    if !displayLinks.isEmpty, !state.isEnded {
+      fireDisplayLinks(from: frameStart, to: clockTime)
+      checkNeverCompleted()
+    }
+  }
+
+  /// `advance(by:)`'s move of the timeline (display links aside).
+  private func advanceTimeline(by dt: Double) {
     var remaining = dt
     while !state.isEnded {
       switch motion {
@@ -223,7 +235,7 @@ extension Transition {
     case .still:
       return nil
     case .play(let speed):
-      if time >= duration && !scene.hasPendingWork { return 0 }
+      if time >= duration && !scene.hasPendingWork { return hasRunningDisplayLinks ? nil : 0 }
       let targets = [time < duration ? duration : nil, scene.nextEventTime].compactMap { $0 }
       guard let target = targets.min() else { return nil }
       return max(0, target - time) / speed

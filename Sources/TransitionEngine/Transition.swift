@@ -163,6 +163,9 @@ package final class Transition {
   var completionCalls = 0
   /// The animator's `completeTransition` argument, until the transition acts on it.
   var requestedCompletion: Bool?
+  /// The display links (Transition+DisplayLinks.swift), and the clock they count frames on.
+  var displayLinks: [DisplayLink] = []
+  package internal(set) var clockTime = 0.0
   /// An end the host asked for (`terminate`, `fail`), until the transition acts on it.
   var requestedAbruptEnd: TransitionOutcome?
   /// Nesting depth of calls into animator, presentation-controller, scene-callback or host code; the transition acts
@@ -174,6 +177,8 @@ package final class Transition {
   var isStarting = false
   /// Alongside animations queued during the start.
   var queuedAlongside: [(animations: () -> Void, completion: ((Bool) -> Void)?)] = []
+  /// The animator's interruptible animator (`TransitionAnimator.interruptibleAnimator`), once asked.
+  package internal(set) var interruptibleAnimator: PropertyAnimator?
   /// The scene as it was at the start, restored by cancel and failure.
   var initialSnapshot: SceneSnapshot?
   /// The roots' frames at the start and at the end, per the UIKit rules (see `TransitionContext`).
@@ -221,8 +226,10 @@ package final class Transition {
     }
   }
 
-  /// The progress in [0, 1]: τ / D clamped (for a zero duration: the last scrubbed percent, 1 once finished).
+  /// The progress in [0, 1]: τ / D clamped (for a zero duration: the last scrubbed percent, 1 once finished); while an
+  /// interruptible animator drives the transition, its `fractionComplete`.
   package var percent: Double {
+    if let driven = drivenAnimator { return min(max(driven.fractionComplete, 0), 1) }
     guard duration > 0 else { return zeroDurationPercent }
     let value = time / duration
     return value.isNaN ? 0 : min(max(value, 0), 1)
@@ -286,7 +293,15 @@ package final class Transition {
     case .dismissal: callout { presentationController?.dismissalTransitionWillBegin(context) }
     case .navigation: break
     }
-    if !state.isEnded { callout { animator.animateTransition(context) } }
+    if !state.isEnded {
+      if isInteractive, let driven = askInterruptibleAnimator() {
+        // UIKit drives an interactive transition's interruptible animator itself: paused at its start.
+        callout { try? driven.pauseAnimation() }
+      } else {
+        callout { animator.animateTransition(context) }
+        if !state.isEnded { _ = askInterruptibleAnimator() }
+      }
+    }
     isStarting = false
     let queued = queuedAlongside
     queuedAlongside = []
@@ -385,6 +400,25 @@ package final class Transition {
       scene.animate(
         duration: duration, delay: 0, timing: .curve(.easeInOut), animations: animations, completion: completion)
     }
+  }
+
+  /// Asks the animator once for its interruptible animator; one of another scene is reported and not used.
+  private func askInterruptibleAnimator() -> PropertyAnimator? {
+    var offered: PropertyAnimator?
+    callout { offered = animator.interruptibleAnimator(context) }
+    guard let offered else { return nil }
+    guard offered.scene === scene else {
+      report(.invalidValue(field: "interruptibleAnimator"), "the interruptible animator belongs to another transition")
+      return nil
+    }
+    interruptibleAnimator = offered
+    return offered
+  }
+
+  /// The interruptible animator while it drives the transition (active: not finished, stopped or discarded).
+  var drivenAnimator: PropertyAnimator? {
+    guard let driven = interruptibleAnimator, driven.state == .active, !driven.isDiscarded else { return nil }
+    return driven
   }
 
   /// Tells the host about misbehaviour.

@@ -30,12 +30,21 @@ package protocol TransitionAnimator: AnyObject {
   /// receives gesture samples; nil, the default, for none. Asked once, at the start, after `transitionDuration`
   /// and before the presentation controller's will-begin and `animateTransition`.
   func interactionController(_ context: TransitionContext) -> (any InteractionControllerBehavior)?
+
+  /// UIKit's `interruptibleAnimator(using:)`: the property animator that performs the transition, when the animator
+  /// offers one (nil otherwise, the default). It must be a property animator of the context's scene and the same one
+  /// every time it is asked. The transition asks once: at the start of an interactive transition *instead of*
+  /// `animateTransition` (it then pauses the animator and drives it), and right after `animateTransition` for any
+  /// other. When there is one, the interaction scrubs its `fractionComplete`, continues it on finish and reverses it
+  /// on cancel (see `Transition`).
+  func interruptibleAnimator(_ context: TransitionContext) -> PropertyAnimator?
 }
 
 extension TransitionAnimator {
   package func animationEnded(_ completed: Bool) {}
   package var presentationController: (any PresentationControllerBehavior)? { nil }
   package func interactionController(_ context: TransitionContext) -> (any InteractionControllerBehavior)? { nil }
+  package func interruptibleAnimator(_ context: TransitionContext) -> PropertyAnimator? { nil }
 }
 
 /// What a `UIPresentationController` contributes to a presentation or dismissal (present, segue, custom operations

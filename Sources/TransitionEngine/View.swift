@@ -42,6 +42,11 @@ package final class View {
   package var isUserInteractionEnabled = true
   /// For a snapshot view, the id of the view it shows (a client draws that view's content); nil otherwise.
   package var snapshotOf: String?
+  /// What the view shows when it is an image or visual-effect view the animator made (frames' `content`); nil for
+  /// a plain view. Not animatable. Snapshots copy it, as UIKit's snapshot of an image view shows the image.
+  package var content: ViewContent? {
+    didSet { if content != oldValue { scene?.contentRevision &+= 1 } }
+  }
   /// The shared-element key the client gave this view (`match`, as Hero's heroID): how a shared-element animator
   /// pairs a view of the from tree with one of the to tree. Not animatable, not copied into snapshots.
   package var matchKey: String?

@@ -29,17 +29,22 @@ extension UIViewControllerInteractiveTransitioning {
 /// super first, as in UIKit) and give it the gesture recognizers its handlers come from.
 ///
 /// The calls act on the transition the host started it for (`startInteractiveTransition(_:)`); made before that or
-/// after the transition ended they change nothing and are logged. `timingCurve` (a property animator's continuation)
-/// belongs with `UIViewPropertyAnimator`.
+/// after the transition ended they change nothing and are logged. `timingCurve` is the curve an interruptible
+/// animator continues on (UIKit: "ignored if the animator does not vend an interruptible animator").
 open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInteractiveTransitioning {
-  /// The transition it drives, from `startInteractiveTransition(_:)` on.
-  private weak var session: Session?
+  /// The transition it drives, from `startInteractiveTransition(_:)` on (or from the moment the host took the
+  /// animator's interruptible animator, which starts an interactive transition instead).
+  weak var session: Session?
 
   /// The speed of the finish or cancel: its length is (1 − percentComplete) × duration / completionSpeed (finish) or
   /// percentComplete × duration / completionSpeed (cancel). Must be > 0.
   open var completionSpeed: CGFloat = 1
   /// The curve of the finish or cancel (during the interaction itself, time follows the percent linearly).
   open var completionCurve: UIView.AnimationCurve = .easeInOut
+  /// The timing an interruptible animator continues with on finish and cancel, instead of `completionCurve`; nil
+  /// (the default) keeps `completionCurve`. Cubic parameters only: the host continues with a spring when the finish
+  /// or cancel has a velocity (a gesture's), so spring parameters here are logged and `completionCurve` is used.
+  open var timingCurve: (any UITimingCurveProvider)?
   open var wantsInteractiveStart = true
 
   public override init() {
@@ -99,6 +104,16 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     options.completion_speed = completionSpeed
     options.timing.kind = TH_TIMING_CURVE
     options.timing.curve = th_curve(rawValue: UInt32(completionCurve.rawValue))
+    if let timingCurve, (session ?? Session.current)?.drivesInterruptibleAnimator == true {
+      if timingCurve.timingCurveType != .spring, let cubic = timingCurve.cubicTimingParameters {
+        options.timing = cubic.th
+      } else {
+        PluginRuntime.log(
+          TH_LOG_WARNING,
+          "TransitionKit: UIPercentDrivenInteractiveTransition.timingCurve with spring parameters is not supported; "
+            + "using completionCurve")
+      }
+    }
     return options
   }
 

@@ -14,10 +14,21 @@ public protocol UIViewControllerAnimatedTransitioning: AnyObject {
   func animateTransition(using transitionContext: any UIViewControllerContextTransitioning)
   /// Called after `completeTransition`, once the hierarchy has settled. Optional.
   func animationEnded(_ transitionCompleted: Bool)
+  /// The interruptible animator that performs the transition: a `UIViewPropertyAnimator`, the same object every
+  /// time it is asked. Optional (the default has none). The host asks for it at the start of an interactive
+  /// transition *instead of* calling `animateTransition` (then pauses it and scrubs, continues or reverses it as
+  /// the interaction goes), and right after `animateTransition` otherwise.
+  func interruptibleAnimator(using transitionContext: any UIViewControllerContextTransitioning)
+    -> any UIViewImplicitlyAnimating
 }
 
 extension UIViewControllerAnimatedTransitioning {
   public func animationEnded(_ transitionCompleted: Bool) {}
+  public func interruptibleAnimator(using transitionContext: any UIViewControllerContextTransitioning)
+    -> any UIViewImplicitlyAnimating
+  {
+    NoInterruptibleAnimator.shared
+  }
 }
 
 /// An animator a plugin offers: a `UIViewControllerAnimatedTransitioning` plus what the host lists about it.
@@ -218,6 +229,7 @@ enum DescriptorBuilder {
     animator.pointee.animate_transition = animateThunk
     animator.pointee.animation_ended = endedThunk
     animator.pointee.get_extension = extensionThunk
+    animator.pointee.interruptible_animator = interruptibleThunk
     return animator
   }
 
@@ -344,6 +356,30 @@ private let endedThunk: @convention(c) (UnsafeMutableRawPointer?, th_context, Bo
   instance, ctx, completed in
   guard let session = Session.from(instance) else { return }
   session.enter(ctx) { session.resolveAnimator()?.animationEnded(completed) }
+}
+
+private let interruptibleThunk: @convention(c) (UnsafeMutableRawPointer?, th_context) -> th_property_animator = {
+  instance, ctx in
+  guard let session = Session.from(instance) else { return th_property_animator(id: 0) }
+  return session.enter(ctx) {
+    guard let animator = session.resolveAnimator() else { return th_property_animator(id: 0) }
+    let vended = animator.interruptibleAnimator(using: session.context)
+    if vended is NoInterruptibleAnimator { return th_property_animator(id: 0) }
+    guard let propertyAnimator = vended as? UIViewPropertyAnimator, propertyAnimator.handle.id != 0 else {
+      session.log(
+        TH_LOG_WARNING,
+        "TransitionKit: interruptibleAnimator(using:) returned \(type(of: vended)); the host drives only a "
+          + "UIViewPropertyAnimator made during the transition, so the transition runs without it")
+      return th_property_animator(id: 0)
+    }
+    // An interactive start takes the interruptible animator instead of starting through the interaction
+    // controller: a percent-driven one drives it from here on, as UIKit's does.
+    session.drivesInterruptibleAnimator = true
+    if let percentDriven = session.resolveInteractionController() as? UIPercentDrivenInteractiveTransition {
+      percentDriven.session = session
+    }
+    return propertyAnimator.handle
+  }
 }
 
 private let extensionThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> UnsafeRawPointer? = {

@@ -41,6 +41,8 @@ final class Session: @unchecked Sendable {
   private var cachedWindow: UIWindow?
   /// How many animations functions are running (for `UIView.performWithoutAnimation`).
   var animationDepth = 0
+  /// Whether the host took the animator's interruptible animator (then interaction continues it).
+  var drivesInterruptibleAnimator = false
   /// The blocks whose closures are running, innermost last, with the part that runs ("animations",
   /// "completion"): reports of refused calls say where the closure was written.
   private var runningBlocks: [(origin: BlockOrigin, part: String)] = []

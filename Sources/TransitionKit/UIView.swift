@@ -124,6 +124,15 @@ public class UIView: NSObject {
     set { setNumber(TH_PROP_ALPHA, "alpha", newValue) }
   }
 
+  /// How the view's content fills its bounds (UIKit's default, `.scaleToFill`). Kept by the proxy; an image view's
+  /// content mode appears in frames with its image (UIImageView).
+  public var contentMode: ContentMode = .scaleToFill {
+    didSet { contentModeDidChange() }
+  }
+
+  /// Called when `contentMode` changes (an image view tells the host).
+  func contentModeDidChange() {}
+
   /// Whether touches reach the view and its subviews (UIKit's default, true): the host's hit-testing of the
   /// client's gestures skips a view with it false, and its subtree. Not in frames. A host older than ABI 1.2
   /// keeps it in the proxy only.
@@ -462,8 +471,9 @@ extension Session {
   }
 }
 
-/// A view's layer, as CALayer: the Core Animation properties of the same host view.
-public final class CALayer {
+/// A view's layer, as CALayer: the Core Animation properties of the same host view. `presentation()` gives what it
+/// shows on screen now (Presentation.swift).
+public class CALayer {
   unowned let view: UIView
 
   init(view: UIView) {

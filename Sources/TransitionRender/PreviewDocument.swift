@@ -72,7 +72,8 @@ package struct PreviewDocument {
   }
 
   /// A box: `k` key, `w`/`h` size, `m` matrix3d values, `o` opacity, and when present `b` background colour, `g`
-  /// gradient, `r` corner radius, `t` text, `c` clip polygon (`[]`: clipped away).
+  /// gradient, `r` corner radius, `t` text, `e` a blur's tint (a visual-effect view), `i` an image view, `c` clip
+  /// polygon (`[]`: clipped away).
   private static func boxJSON(_ box: PreviewBox) -> JSON {
     var members: [(String, JSON)] = [
       ("k", JSON(box.key)),
@@ -89,6 +90,8 @@ package struct PreviewDocument {
     }
     if box.view.cornerRadius > 0 { members.append(("r", number(box.view.cornerRadius))) }
     if let text = PreviewStyle.text(box.view.content) { members.append(("t", text)) }
+    if let tint = PreviewStyle.blurTint(box.view.content) { members.append(("e", JSON(tint))) }
+    if PreviewStyle.isImage(box.view.content) { members.append(("i", JSON(true))) }
     if let polygon = box.clipPolygon() {
       members.append(("c", .array(polygon.map { .array([number($0.x), number($0.y)]) })))
     }

@@ -292,10 +292,14 @@ enum PreviewStyle {
   }
 
   /// The text a view's `content` shows: a string, or an object with `text` (and optional `fontSize`, `color`,
-  /// `align`, `weight`). Other content (images, app data) shows nothing.
+  /// `align`, `weight`); an image view's image name (`{"image": name}`, Protocol.md) as a small grey label. Other
+  /// content (app data) shows nothing.
   static func text(_ content: JSON?) -> JSON? {
     guard let content else { return nil }
     if let string = content.stringValue { return ["s": JSON(string)] }
+    if content.kind == .object, let image = content["image"]?.stringValue, content["text"] == nil {
+      return .object([("s", JSON(image)), ("f", 12), ("c", JSON("rgba(0, 0, 0, 0.55)"))])
+    }
     guard content.kind == .object, let string = content["text"]?.stringValue else { return nil }
     var members: [(String, JSON)] = [("s", JSON(string))]
     if let size = content["fontSize"]?.doubleValue, size.isFinite, size > 0 {
@@ -309,6 +313,23 @@ enum PreviewStyle {
       members.append(("w", JSON(weight)))
     }
     return .object(members)
+  }
+
+  /// Whether `content` is an image view's (`{"image": …, "contentMode": …}`): the preview outlines its box.
+  static func isImage(_ content: JSON?) -> Bool {
+    guard let content, content.kind == .object, let image = content["image"] else { return false }
+    return image.kind == .string || image.isNull
+  }
+
+  /// The tint a visual-effect view's blur (`{"effect": {"blur": style}}`) draws over the blurred backdrop: dark
+  /// styles darken, the others lighten, as UIKit's materials do; nil for other content and for no effect.
+  static func blurTint(_ content: JSON?) -> String? {
+    guard let content, content.kind == .object, let style = content["effect"]?["blur"]?.stringValue else {
+      return nil
+    }
+    if style == "dark" || style == "extraDark" || style.hasSuffix("Dark") { return "rgba(0, 0, 0, 0.45)" }
+    if style == "extraLight" || style == "light" || style.hasSuffix("Light") { return "rgba(255, 255, 255, 0.6)" }
+    return "rgba(255, 255, 255, 0.3)"
   }
 
   static func point(_ json: JSON?) -> Point? {

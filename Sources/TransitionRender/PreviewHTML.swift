@@ -171,7 +171,9 @@ package enum PreviewHTML {
           s.transform = "matrix3d(" + box.m.join(",") + ")";
           s.opacity = String(box.o);
           s.zIndex = String(order);
-          s.backgroundColor = box.b || "transparent";
+          s.backgroundColor = box.b || box.e || "transparent";
+          s.backdropFilter = box.e ? "blur(20px)" : "none";
+          s.outline = box.i ? "1px dashed rgba(0, 0, 0, 0.35)" : "none";
           s.backgroundImage = box.g || "none";
           s.borderRadius = box.r ? box.r + "px" : "0";
           s.clipPath = box.c && box.c.length ? "polygon(" + box.c.map(function (p) { return p[0] + "px " + p[1] + "px"; }).join(",") + ")" : "none";

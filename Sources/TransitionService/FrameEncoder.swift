@@ -56,8 +56,11 @@ package final class FrameScratch {
 /// What never changes is prepared once: each view's `content` is serialized (by json-c) when the encoder is made and
 /// copied into full frames as bytes; keys and the message envelope are constant text.
 package struct FrameEncoder {
-  /// The serialized `content` of each view that has one, by id.
-  private let contents: [String: [UInt8]]
+  /// The serialized `content` of each view that has one, by id: the client's, or what the animator made the view
+  /// show (`setContent`).
+  private var contents: [String: [UInt8]]
+  /// The client's, kept for a view whose content the animator takes back.
+  private let clientContents: [String: [UInt8]]
   /// What delta frames compare with: the previous streamed frame's views (delta mode only; empty otherwise).
   private var previous: [BaselineView] = []
   /// Where each id is in `previous`, built only when a frame's views are not in the previous frame's order.
@@ -77,6 +80,19 @@ package struct FrameEncoder {
       serialized[id] = bytes
     }
     self.contents = serialized
+    self.clientContents = serialized
+  }
+
+  /// Makes the `content` of view `id` in later full entries `content` (an image or visual-effect view the animator
+  /// made, `ViewContent.json`), or, for nil, the client's again (none for a view the client did not give).
+  package mutating func setContent(_ content: JSON?, for id: String) {
+    if let content {
+      var bytes: [UInt8] = []
+      content.appendSerialized(to: &bytes)
+      contents[id] = bytes
+    } else {
+      contents[id] = clientContents[id]
+    }
   }
 
   // MARK: Frames

@@ -21,10 +21,17 @@ package struct JSONCFrameEncoder {
   /// Whether a streamed frame was encoded already (the first delta frame is full).
   private(set) var hasStreamed = false
   /// Each view's `content`, by id.
-  private let contents: [String: JSON]
+  private var contents: [String: JSON]
+  private let clientContents: [String: JSON]
 
   package init(contents: [String: JSON] = [:]) {
     self.contents = contents
+    self.clientContents = contents
+  }
+
+  /// As `FrameEncoder.setContent(_:for:)`.
+  package mutating func setContent(_ content: JSON?, for id: String) {
+    contents[id] = content ?? clientContents[id]
   }
 
   /// `states` as a whole `transition/frame` notification message (`{"jsonrpc":"2.0","method":…, "params":…}`) for

@@ -27,6 +27,9 @@ package final class LocalTransitionDriver: TransitionDriver {
   package private(set) var startViews: [UInt8]?
   private var streamID = ""
   private var seq = 0
+  /// The scene's `contentRevision` the encoder has seen, and the views it has content of the animator's for.
+  private var contentRevision = 0
+  private var viewsWithContent: Set<String> = []
 
   /// Wraps `transition`, made by `binding`'s animator; routes the engine's callbacks to `onEvent`.
   init(
@@ -95,6 +98,7 @@ package final class LocalTransitionDriver: TransitionDriver {
   package func streamFrame(
     _ stamp: FrameStamp, mode: FrameMode, precision: FramePrecision?, into message: inout [UInt8]
   ) {
+    syncContents()
     transition.scene.presentation(at: transition.time, into: &scratch.states)
     precision?.apply(to: &scratch.states)
     encoder.appendNotification(stamp, mode: mode, states: scratch.states, to: &message)
@@ -102,6 +106,7 @@ package final class LocalTransitionDriver: TransitionDriver {
 
   /// Appends the transition as it would look at `time` (timeline seconds), as a full frame object, to `text`.
   package func sampleFrame(_ stamp: FrameStamp, at time: Double, precision: FramePrecision?, into text: inout [UInt8]) {
+    syncContents()
     transition.scene.presentation(at: time, into: &scratch.states)
     precision?.apply(to: &scratch.states)
     encoder.appendObject(stamp, states: scratch.states, to: &text)
@@ -109,11 +114,28 @@ package final class LocalTransitionDriver: TransitionDriver {
 
   /// The `views` of a full frame of the transition as it is now (compact JSON array text).
   package func encodeViews() -> [UInt8] {
+    syncContents()
     transition.scene.presentation(at: transition.time, into: &scratch.states)
     precision?.apply(to: &scratch.states)
     var text: [UInt8] = []
     encoder.appendViews(scratch.states, to: &text)
     return text
+  }
+
+  /// Gives the encoder the content of the image and visual-effect views the animator made or changed since the last
+  /// frame (nothing to do, and no scan, while the scene's `contentRevision` stays).
+  private func syncContents() {
+    let scene = transition.scene
+    guard scene.contentRevision != contentRevision else { return }
+    contentRevision = scene.contentRevision
+    var current: Set<String> = []
+    for view in scene.viewsWithContent {
+      guard let content = view.content else { continue }
+      current.insert(view.id)
+      encoder.setContent(content.json, for: view.id)
+    }
+    for id in viewsWithContent.subtracting(current) { encoder.setContent(nil, for: id) }
+    viewsWithContent = current
   }
 
   // MARK: TransitionDriver

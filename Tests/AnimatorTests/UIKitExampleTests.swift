@@ -63,7 +63,7 @@ private typealias S = CAnimatorSupport
   }
 
   /// Apple's names without one of Apple's prefixes (Foundation's, the Objective-C runtime's).
-  static let appleNames: Set<String> = ["TimeInterval", "Selector", "RunLoop"]
+  static let appleNames: Set<String> = ["TimeInterval", "Selector", "RunLoop", "CFTimeInterval"]
 
   /// TransitionKit's additions to UIKit's own types (docs/writing-plugins.md lists them).
   static let sdkOnlyMembers: Set<String> = [

@@ -188,8 +188,42 @@ import Testing
       boxes["label"]?["t"]
         == (try JSON.parse(#"{"s":"Hi </script><b>","f":20,"c":"rgba(0, 0, 0, 1)","a":"left"}"#)))
     #expect(boxes["plain"]?["t"] == (try JSON.parse(#"{"s":"Yo"}"#)))
-    #expect(boxes["image"] != nil && boxes["image"]?["t"] == nil)
+    // An image view's content (Protocol.md, "Content of the animator's image and effect views"): its name as a small
+    // grey label, and an outline.
+    #expect(boxes["image"]?["t"] == (try JSON.parse(#"{"s":"photo.png","f":12,"c":"rgba(0, 0, 0, 0.55)"}"#)))
+    #expect(boxes["image"]?["i"] == true && boxes["plain"]?["i"] == nil)
     #expect(boxes["hidden"] == nil && boxes["behind"] == nil)
+  }
+
+  /// A visual-effect view's blur is drawn with CSS `backdrop-filter` under a tint: dark styles darken, light ones
+  /// lighten, the others lighten a little; no effect, no blur.
+  @Test func blurViewsBlurWhatIsBehindThem() throws {
+    func blur(_ id: String, _ content: String) throws -> JSON {
+      Self.view(
+        id, parent: "container", width: 400, height: 800, matrix: Self.translation(0, 0),
+        extra: [("content", try JSON.parse(content))])
+    }
+    let views = [
+      Self.container, try blur("dark", #"{"effect":{"blur":"dark"}}"#),
+      try blur("thin", #"{"effect":{"blur":"systemThinMaterialLight"}}"#),
+      try blur("regular", #"{"effect":{"blur":"regular"}}"#), try blur("none", #"{"effect":null}"#),
+    ]
+    let input = NSTemporaryDirectory() + "preview-blur-\(getpid()).jsonl"
+    let output = input + ".html"
+    try (Self.frameLine(views, seq: 0) + "\n").write(toFile: input, atomically: true, encoding: .utf8)
+    defer {
+      unlink(input)
+      unlink(output)
+    }
+    let run = try RenderTests.run(["render", "--frames", input, "-o", output])
+    #expect(run.status == .exited(0), "\(run.stderr)")
+    let boxes = Self.boxes(try Self.pageData(atPath: output))
+    #expect(boxes["dark"]?["e"]?.stringValue == "rgba(0, 0, 0, 0.45)")
+    #expect(boxes["thin"]?["e"]?.stringValue == "rgba(255, 255, 255, 0.6)")
+    #expect(boxes["regular"]?["e"]?.stringValue == "rgba(255, 255, 255, 0.3)")
+    #expect(boxes["none"] != nil && boxes["none"]?["e"] == nil && boxes["none"]?["t"] == nil)
+    let page = try String(contentsOfFile: output, encoding: .utf8)
+    #expect(page.contains(#"s.backdropFilter = box.e ? "blur(20px)" : "none";"#))
   }
 
   @Test func deltaFramesAreMergedAndTheTimelineFollowsTheFrameRate() throws {

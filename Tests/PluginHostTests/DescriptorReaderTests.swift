@@ -296,9 +296,19 @@ private final class DescriptorBuilder {
   @Test func layoutsMatchTheHeadersABI10Sizes() {
     // Hand-counted from the header (LP64); th_plugin.c asserts the same at compile time.
     #expect(MemoryLayout<th_plugin_descriptor>.size == DescriptorReader.minimumPluginDescriptorSize)
-    #expect(MemoryLayout<th_animator_descriptor>.size == DescriptorReader.minimumAnimatorDescriptorSize)
+    // 1.0's size, then ABI 1.2's interruptible_animator.
+    #expect(MemoryLayout<th_animator_descriptor>.offset(of: \.interruptible_animator) == 104)
+    #expect(MemoryLayout<th_animator_descriptor>.size == DescriptorReader.minimumAnimatorDescriptorSize + 8)
+    #expect(MemoryLayout<th_host_property_animators>.size == 8 + 14 * 8)
+    #expect(MemoryLayout<th_property_animator_timing>.size == 8 + 128 + 8)
     #expect(MemoryLayout<th_param_descriptor>.size == DescriptorReader.minimumParamDescriptorSize)
     #expect(MemoryLayout<th_timing>.size == 128)
-    #expect(MemoryLayout<th_host_api>.size == 8 + 54 * 8)
+    // 1.0's 54 functions end where the 1.2 blocks begin.
+    #expect(MemoryLayout<th_host_api>.offset(of: \th_host_api.find_view_by_match) == 8 + 53 * 8)
+    // ABI 1.2 — presentation and view content: three functions, and th_presentation's 424 bytes.
+    #expect(
+      MemoryLayout<th_host_api>.offset(of: \th_host_api.set_visual_effect)!
+        - MemoryLayout<th_host_api>.offset(of: \th_host_api.get_presentation)! == 16)
+    #expect(MemoryLayout<th_presentation>.size == 424)
   }
 }

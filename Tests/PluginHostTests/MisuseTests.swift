@@ -210,6 +210,37 @@ import TransitionService
     #expect(try host.goodTransitionStillRuns())
   }
 
+  /// ABI 1.2's presentation, content and display-link functions refuse what they document: a struct too short for
+  /// the frame, NULL, an unknown content mode, an over-long image name, an unknown blur style, a bad frame rate, a
+  /// link never issued or invalidated, and (in a driver) presentation and content. A shorter struct gets its header
+  /// and frame and not one byte more.
+  @Test func presentationAndContentMisuse() throws {
+    let host = try Host()
+    let run = try host.run("presentation-misuse")
+    #expect(
+      host.notes("presentation-misuse") == [
+        "get_presentation(struct_size 8) -> TH_ERR_INVALID_ARGUMENT",
+        "get_presentation(NULL) -> TH_ERR_INVALID_ARGUMENT",
+        "short struct: TH_OK, frame width 400, byte 40 untouched 1",
+        "set_image_content(mode 99) -> TH_ERR_UNSUPPORTED",
+        "set_image_content(5000-byte name) -> TH_ERR_LIMIT",
+        "set_visual_effect(\"purple\") -> TH_ERR_INVALID_VALUE",
+        "add_display_link(-1 fps) -> TH_ERR_INVALID_VALUE",
+        "add_display_link(NULL callback) -> TH_ERR_INVALID_ARGUMENT",
+        "set_display_link_paused(99) -> TH_ERR_INVALID_HANDLE",
+        "invalidate_display_link -> TH_OK",
+        "invalidate_display_link again -> TH_OK",
+        "set_display_link_rate(invalidated) -> TH_ERR_INVALID_VALUE",
+        "get_presentation in a driver -> TH_ERR_WRONG_PHASE",
+        "set_image_content in a driver -> TH_ERR_WRONG_PHASE",
+      ])
+    #expect(run.outcome == .completed)
+    #expect(run.scene.view(withID: "to")?.content == nil)
+    #expect(Array(kinds(run).prefix(9)) == Array(repeating: "invalidValue", count: 9))
+    #expect(kinds(run).dropFirst(9).allSatisfy { $0 == "wrongPhase" })
+    #expect(try host.goodTransitionStillRuns())
+  }
+
   /// A driver that misbehaves on every frame cannot flood the client: an instance reports 100 times at most.
   @Test func reportsAreCappedPerAnimatorInstance() throws {
     let host = try Host()

@@ -53,12 +53,15 @@ import Testing
     try registry.load(path: BuildProducts.fixturePlugin("Minimal"))
     let lease = try registry.lease(animatorID: "fade")
     let api = try #require(lease.hostInfo.pointee.api)
-    // The whole ABI 1.0 table: two 32-bit header words and 54 functions (LP64), none missing.
-    #expect(api.pointee.struct_size == 8 + 54 * 8)
+    // The whole table: two 32-bit header words and every function (LP64), none missing.
+    #expect(Int(api.pointee.struct_size) == MemoryLayout<th_host_api>.size)
+    let count = (MemoryLayout<th_host_api>.size - 8) / 8
+    #expect(count >= 54 + 3)  // ABI 1.0's 54, 1.2's presentation and view content
     let functions = UnsafeRawPointer(api).advanced(by: 8).assumingMemoryBound(to: UnsafeRawPointer?.self)
-    #expect((0..<54).allSatisfy { functions[$0] != nil })
-    // One host extension: the custom driver; unknown ids answer NULL.
+    #expect((0..<count).allSatisfy { functions[$0] != nil })
+    // The host extensions: the custom driver and (1.2) display links; unknown ids answer NULL.
     #expect(api.pointee.get_extension("th.custom-driver/1") != nil)
+    #expect(api.pointee.get_extension("th.display-link/1") != nil)
     #expect(api.pointee.get_extension("th.custom-driver/2") == nil)
     #expect(api.pointee.get_extension(nil) == nil)
     api.pointee.log(lease.hostInfo.pointee.plugin_context, TH_LOG_WARNING, "from the test")

@@ -120,7 +120,7 @@ import Testing
       "bad-timing": ["finite-values"], "animate-after-complete": ["finite-values"],
       "setter-in-duration": ["finite-values"], "tree-in-driver": ["finite-values"],
       "keyframe-outside": ["finite-values"], "other-thread": ["finite-values"], "null-pointers": ["finite-values"],
-      "bad-tree": ["finite-values"], "wrong-kind": ["finite-values"],
+      "bad-tree": ["finite-values"], "wrong-kind": ["finite-values"], "presentation-misuse": ["finite-values"],
       "complete-twice": ["run-completes"], "never-completes": ["run-completes"], "does-nothing": ["run-completes"],
       "negative-duration": ["duration"], "nan-duration": ["duration"],
       "writes-stdout": ["stdout-silent"],

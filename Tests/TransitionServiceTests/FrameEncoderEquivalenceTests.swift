@@ -35,6 +35,12 @@ private struct EncoderPair {
     compare(message, expected, note())
   }
 
+  /// The content of view `id` from now on, in both (an animator's image or visual-effect view; nil: the client's).
+  mutating func setContent(_ content: JSON?, for id: String) {
+    dedicated.setContent(content, for: id)
+    reference.setContent(content, for: id)
+  }
+
   /// One sample object of `states` through both.
   mutating func sample(_ stamp: FrameStamp, states: [ViewState], _ note: @autoclosure () -> String) {
     var text: [UInt8] = []
@@ -169,6 +175,13 @@ private struct EncoderPair {
       var full = EncoderPair(contents: contents)
       var delta = EncoderPair(contents: contents)
       for (index, frame) in frames.enumerated() {
+        // Now and then the animator gives a view content of its own, or takes it back (the client's again).
+        if fuzz.chance(3), !frame.isEmpty {
+          let id = frame[fuzz.below(frame.count)].id
+          let content = fuzz.chance(3) ? nil : fuzz.animatorContent()
+          full.setContent(content, for: id)
+          delta.setContent(content, for: id)
+        }
         let states = Self.rounded(frame, precision)
         let stamp = fuzz.stamp(seq: index)
         full.stream(stamp, mode: .full, states: states, "scene \(scene) frame \(index)")
@@ -326,6 +339,20 @@ private struct SceneFuzzer {
       contents["v\(index)"] = try! JSON.parse(texts[below(texts.count)])
     }
     return contents
+  }
+
+  /// The content of an image or visual-effect view the animator made (`ViewContent.json`), hostile names included.
+  mutating func animatorContent() -> JSON {
+    switch below(3) {
+    case 0:
+      let mode = ContentMode.allCases[below(ContentMode.allCases.count)]
+      return ViewContent.image(name: chance(4) ? nil : string(), contentMode: mode).json
+    case 1:
+      let style = BlurStyle.allCases[below(BlurStyle.allCases.count)]
+      return ViewContent.visualEffect(blurStyle: chance(4) ? nil : style).json
+    default:
+      return contents().values.first ?? ViewContent.visualEffect(blurStyle: nil).json
+    }
   }
 
   mutating func stamp(seq: Int?) -> FrameStamp {

@@ -34,10 +34,20 @@
  *    version or later, so an older plugin gets the default whatever it left there.
  *
  * CHANGES
+ *  1.2  (presentation and view content) get_presentation (layer.presentation()), set_image_content
+ *       (UIImageView's image name and content mode) and set_visual_effect (UIVisualEffectView's blur) at the
+ *       end of th_host_api; th_presentation, th_content_mode.
+ *  1.2  (display links) host extension "th.display-link/1" (CADisplayLink): per-frame callbacks that run as
+ *       time really passes.
  *  1.2  (interaction controllers and gestures) the animator extension "th.interaction-controller/1" (an
  *       interaction controller that receives pan-gesture samples) and the host extension "th.percent-driven/1"
  *       (UIPercentDrivenInteractiveTransition's update / pause / finish / cancel for the plugin); see the block
  *       "ABI 1.2 — interaction controllers and gestures" near the end. Nothing of 1.0 / 1.1 changes.
+ *  1.2  (property animators) The host extension "th.property-animators/1" (UIViewPropertyAnimator: create,
+ *       add animations with delay factors and completions, start, pause, scrub, reverse, continue with new
+ *       timing, stop, finish at a position) and th_animator_descriptor.interruptible_animator
+ *       (interruptibleAnimator(using:)), which interactive transitions then drive. See the block marked
+ *       "ABI 1.2 — property animators".
  *  1.1  th_timing.flags (the first 4 bytes of 1.0's reserved[0]) with TH_TIMING_ALLOWS_OVERDAMPING.
  *       Springs run as Core Animation runs them: progress is the spring's closed form for the whole block and
  *       exactly the final value from its end (no landing blend); a TH_TIMING_SPRING_BOUNCE block lasts its
@@ -569,6 +579,54 @@ typedef void(TH_ABI *th_animations_fn)(th_context ctx, void *user_data);
 typedef void(TH_ABI *th_completion_fn)(th_context ctx, bool finished, void *user_data);
 
 /* ------------------------------------------------------------------------------------------------------ */
+/* ABI 1.2 — presentation and view content: types                                                          */
+/* ------------------------------------------------------------------------------------------------------ */
+
+/**
+ * What a view shows on screen at one moment: CALayer.presentation()'s values (get_presentation). Growable:
+ * set struct_size = sizeof(th_presentation); the host fills the fields that fit in struct_size.
+ */
+typedef struct th_presentation {
+  uint32_t struct_size;
+  uint32_t reserved;
+  /** UIKit's frame from the presented bounds, position, anchor point and transform (see TH_PROP_FRAME). */
+  th_rect frame;
+  th_rect bounds;
+  /** In the superview's bounds coordinates. */
+  th_point position;
+  th_point anchor_point;
+  th_transform3d transform;
+  th_transform3d sublayer_transform;
+  /** The layer's own opacity (UIView.alpha), not composited with its ancestors. */
+  double opacity;
+  double z_position;
+  double corner_radius;
+  /** Meaningful only when has_background_color. */
+  th_color background_color;
+  bool has_background_color;
+  /** isHidden and masksToBounds are not animatable: their model values. */
+  bool hidden;
+  bool masks_to_bounds;
+} th_presentation;
+
+/** UIView.ContentMode, with UIKit's raw values (set_image_content). */
+typedef enum th_content_mode {
+  TH_CONTENT_MODE_SCALE_TO_FILL = 0,
+  TH_CONTENT_MODE_SCALE_ASPECT_FIT = 1,
+  TH_CONTENT_MODE_SCALE_ASPECT_FILL = 2,
+  TH_CONTENT_MODE_REDRAW = 3,
+  TH_CONTENT_MODE_CENTER = 4,
+  TH_CONTENT_MODE_TOP = 5,
+  TH_CONTENT_MODE_BOTTOM = 6,
+  TH_CONTENT_MODE_LEFT = 7,
+  TH_CONTENT_MODE_RIGHT = 8,
+  TH_CONTENT_MODE_TOP_LEFT = 9,
+  TH_CONTENT_MODE_TOP_RIGHT = 10,
+  TH_CONTENT_MODE_BOTTOM_LEFT = 11,
+  TH_CONTENT_MODE_BOTTOM_RIGHT = 12
+} th_content_mode;
+
+/* ------------------------------------------------------------------------------------------------------ */
 /* The host API                                                                                             */
 /* ------------------------------------------------------------------------------------------------------ */
 
@@ -829,6 +887,39 @@ typedef struct th_host_api {
    * it. Phase: any but describe.
    */
   th_status(TH_ABI *find_view_by_match)(th_context ctx, th_view root, const char *key, th_view *out_view);
+
+  /* --- ABI 1.2 — presentation and view content ----------------------------------------------------------- */
+  /* A 1.0 or 1.1 host has none of these: check TH_HOST_API_HAS(api, member) first. */
+
+  /**
+   * layer.presentation(): what `view` shows at the transition's current time, every running block, keyframe
+   * and driver applied (the model values when nothing animates it). `*out_value` is filled up to its
+   * struct_size; TH_ERR_INVALID_ARGUMENT when that is smaller than the header and `frame` (40 bytes). The
+   * current time is the transition's: 0 inside animate_transition, a completion's scheduled time, the time a
+   * tick reached. Phase: animate,
+   * animations, ended; TH_ERR_WRONG_PHASE inside a driver update (a driver is sampled at a time of its own:
+   * compute from its time argument) and in transition_duration.
+   */
+  th_status(TH_ABI *get_presentation)(th_context ctx, th_view view, th_presentation *out_value);
+
+  /**
+   * Makes `view` an image view (UIImageView): frames carry `"content": {"image": image_name, "contentMode":
+   * "<UIKit's case name>"}` for it (`"image": null` when `image_name` is NULL), replacing the content the
+   * client gave, so that a renderer can draw the image; snapshots of the view carry the same content. Not
+   * animatable (changes at once). `image_name` is read during the call, at most 4096 bytes (TH_ERR_LIMIT);
+   * an unknown content mode is TH_ERR_UNSUPPORTED. Phase: as add_subview (animate, animations, ended).
+   */
+  th_status(TH_ABI *set_image_content)(th_context ctx, th_view view, const char *image_name,
+                                       th_content_mode content_mode);
+
+  /**
+   * Makes `view` a visual-effect view (UIVisualEffectView with a UIBlurEffect): frames carry `"content":
+   * {"effect": {"blur": blur_style}}` (`{"effect": null}` when `blur_style` is NULL: no effect), replacing
+   * the client's content. `blur_style` is UIBlurEffect.Style's case name ("dark", "light", "extraLight",
+   * "regular", "prominent", "systemMaterial", …; docs/writing-plugins.md lists them); another string is
+   * TH_ERR_INVALID_VALUE. Not animatable. Phase: as set_image_content.
+   */
+  th_status(TH_ABI *set_visual_effect)(th_context ctx, th_view view, const char *blur_style);
 } th_host_api;
 
 /** Whether a host table has `member` (a function added after 1.0 may be missing in an older host). */
@@ -895,6 +986,14 @@ typedef struct th_param_descriptor {
   th_rect default_rect;
 } th_param_descriptor;
 
+/**
+ * ABI 1.2 — property animators: a property animator of one transition (see "th.property-animators/1" at the end
+ * of this header). An id like th_view's: the host detects handles it never issued and those of ended transitions.
+ */
+typedef struct th_property_animator {
+  uint64_t id;
+} th_property_animator;
+
 /** An extension the animator may offer through get_extension: see the end of this header. */
 typedef struct th_presentation_controller th_presentation_controller;
 
@@ -953,6 +1052,22 @@ typedef struct th_animator_descriptor {
    * to the plugin and must stay valid until destroy. Phase: describe. Optional (NULL = no extensions).
    */
   const void *(TH_ABI *get_extension)(void *instance, const char *id);
+
+  /* ABI 1.2 — property animators (read only from plugins that declare 1.2 or later, within struct_size) */
+
+  /**
+   * interruptibleAnimator(using:): the property animator (made with "th.property-animators/1" in this
+   * transition) that performs the transition, or {0} when there is none. It must return the same animator every
+   * time (UIKit's rule). The host asks it once: for an interactive transition, *instead of* animate_transition
+   * (create the animator here, add its animations and a completion that calls complete_transition with
+   * position == TH_POSITION_END; the host pauses it and drives it), and otherwise right after animate_transition
+   * (which usually starts it). While the animator is active, the transition's update, pause, finish, cancel and
+   * release drive it: update pauses it and sets its fraction_complete; finish continues it forward and cancel
+   * reversed, with the completion curve (or, with a release velocity v, a critically damped spring of initial
+   * velocity v / (1 - p) finishing and -v / p cancelling) over the remaining duration divided by the completion
+   * speed. A handle of another transition is reported (2008) and ignored. Phase: animate. Optional (NULL).
+   */
+  th_property_animator(TH_ABI *interruptible_animator)(void *instance, th_context ctx);
 } th_animator_descriptor;
 
 /**
@@ -1102,6 +1217,216 @@ typedef struct th_host_custom_driver {
 } th_host_custom_driver;
 
 #define TH_EXT_CUSTOM_DRIVER "th.custom-driver/1"
+
+/* ------------------------------------------------------------------------------------------------------ */
+/* ABI 1.2 — display links: host extension "th.display-link/1"                                             */
+/* ------------------------------------------------------------------------------------------------------ */
+
+/**
+ * A display link's callback: `timestamp` is the clock time of the frame on screen, `target_timestamp` that of
+ * the frame being prepared (seconds on the transition's clock: the time all its ticks added up, 0 at the start).
+ * Phase: as a completion (animate; ended once the transition completed).
+ */
+typedef void(TH_ABI *th_display_link_fn)(th_context ctx, double timestamp, double target_timestamp,
+                                         void *user_data);
+
+/**
+ * Host extension "th.display-link/1" (from th_host_api.get_extension): CADisplayLink. Unlike a driver, a display
+ * link's callback may do anything a completion may (set properties, start blocks, complete the transition),
+ * because it runs only when time really passes: once per frame of the transition (each tick or real-time frame
+ * with dt > 0, also while an interactive transition is paused), never when the transition is sampled or
+ * scrubbed. It runs after the timeline has reached the frame's time, so what it writes is in that frame. A link
+ * that is neither paused nor invalidated counts as pending work (the transition is not "never completed" while
+ * one runs). Links end with the transition. Link ids are this transition's, never 0. Growable.
+ */
+typedef struct th_host_display_link {
+  uint32_t struct_size;
+  uint32_t reserved;
+  /**
+   * Adds a link that calls `callback(ctx, timestamp, target_timestamp, user_data)`: on the first frame after
+   * this call, then on each frame at least 1 / preferred_frames_per_second after the one it last fired on (0:
+   * every frame). TH_ERR_INVALID_VALUE for a rate that is negative or not finite, TH_ERR_INVALID_ARGUMENT for
+   * NULL `callback` or `out_link`. Phase: animate, animations.
+   */
+  th_status(TH_ABI *add_display_link)(th_context ctx, double preferred_frames_per_second,
+                                      th_display_link_fn callback, void *user_data, uint64_t *out_link);
+  /** isPaused: a paused link is not called; resumed, it fires on the next frame. */
+  th_status(TH_ABI *set_display_link_paused)(th_context ctx, uint64_t link, bool paused);
+  /** preferredFramesPerSecond (0: every frame); TH_ERR_INVALID_VALUE as for add_display_link. */
+  th_status(TH_ABI *set_display_link_rate)(th_context ctx, uint64_t link, double preferred_frames_per_second);
+  /**
+   * invalidate(): the link is never called again (also when called from its own callback). Invalidating an
+   * invalidated link is TH_OK; an id never issued is TH_ERR_INVALID_HANDLE.
+   */
+  th_status(TH_ABI *invalidate_display_link)(th_context ctx, uint64_t link);
+} th_host_display_link;
+
+#define TH_EXT_DISPLAY_LINK "th.display-link/1"
+/* ====================================================================================================== */
+/* ABI 1.2 — property animators                                                                            */
+/* ====================================================================================================== */
+
+/** UIViewAnimatingState. */
+typedef enum th_animating_state {
+  /** Not started, or finished: its animations are not applied (any more). */
+  TH_ANIMATING_INACTIVE = 0,
+  /** Started or paused. */
+  TH_ANIMATING_ACTIVE = 1,
+  /** Stopped with stop(without_finishing = false): waiting for finish. */
+  TH_ANIMATING_STOPPED = 2
+} th_animating_state;
+
+/** UIViewAnimatingPosition. */
+typedef enum th_animating_position {
+  TH_POSITION_END = 0,
+  TH_POSITION_START = 1,
+  TH_POSITION_CURRENT = 2
+} th_animating_position;
+
+/** The boolean properties of a property animator (get_flag / set_flag). */
+typedef enum th_animator_flag {
+  /** isRunning: active and moving (read only: set_flag returns TH_ERR_UNSUPPORTED). */
+  TH_ANIMATOR_IS_RUNNING = 0,
+  /** isReversed: set on a running animator, it turns around at once; otherwise it applies to the next run. */
+  TH_ANIMATOR_IS_REVERSED = 1,
+  /** scrubsLinearly (default true): a paused animator maps fraction_complete linearly, else through its curve. */
+  TH_ANIMATOR_SCRUBS_LINEARLY = 2,
+  /** pausesOnCompletion (default false): at the end of a run it stays active and paused, no completion runs. */
+  TH_ANIMATOR_PAUSES_ON_COMPLETION = 3,
+  /** isInterruptible (default true): settable only while inactive (TH_ERR_WRONG_PHASE otherwise). */
+  TH_ANIMATOR_IS_INTERRUPTIBLE = 4
+} th_animator_flag;
+
+/**
+ * UITimingCurveProvider: the timing of a property animator. Growable: struct_size =
+ * sizeof(th_property_animator_timing). `timing` is read as for animation blocks, with these lengths:
+ *
+ *   timing.kind                 a run lasts
+ *   TH_TIMING_CURVE             the run's length (the animator's duration, or a continuation's remaining time)
+ *   TH_TIMING_SPRING            the run's length (UISpringTimingParameters(dampingRatio:initialVelocity:))
+ *   TH_TIMING_SPRING_PHYSICAL   its settling duration, whatever the animator's duration (mass, stiffness, ...)
+ *   TH_TIMING_SPRING_BOUNCE     its settling duration; `perceptual_duration` is the spring's duration (iOS 17)
+ *
+ * initial_velocity is UIKit's: 1 = the whole (remaining, for a continuation) distance per second.
+ */
+typedef struct th_property_animator_timing {
+  uint32_t struct_size;
+  uint32_t reserved;
+  th_timing timing;
+  /** TH_TIMING_SPRING_BOUNCE only: the perceptual duration in seconds (> 0). */
+  double perceptual_duration;
+} th_property_animator_timing;
+
+/**
+ * A property animator's completion (addCompletion). Called exactly once: with `finished` true and the position
+ * when the animator ends (at the end of a run, or in finish), or with `finished` false when it never will (the
+ * animator was stopped without finishing, or the transition ended first): then only free `user_data`, as UIKit
+ * never calls that completion. Phase: animate (complete_transition is allowed) for `finished` true, ended else.
+ */
+typedef void(TH_ABI *th_animator_completion_fn)(th_context ctx, th_animating_position position, bool finished,
+                                                 void *user_data);
+
+/**
+ * Host extension "th.property-animators/1" (from th_host_api.get_extension): UIViewPropertyAnimator, a timing
+ * and state of its own over animations of the transition's views, on the transition's timeline (its runs move
+ * with the transition's clock; completions fire in time order with the blocks'). Growable.
+ *
+ * Semantics are UIKit's (docs/writing-plugins.md has the full rules and the host's choices where UIKit is
+ * silent): groups of animations with a delay factor start at delay_factor x the duration (on a started
+ * animator, of the remaining duration) and last the rest; a run moves every group toward the end (the start when
+ * reversed); fraction_complete moves linearly in time; pausing holds the values; continue_animation runs from
+ * where the values are with new timing (NULL: the current one) over duration_factor x the remaining duration.
+ *
+ * Every function takes the transition context and an animator it created (TH_ERR_INVALID_HANDLE for one never
+ * issued to this transition, TH_ERR_STALE_HANDLE for one of an ended transition, reported as 2008) and refuses
+ * calls that UIKit would raise on with TH_ERR_WRONG_PHASE (reported), changing nothing. Phase of every
+ * function: animate, animations (and completions, which run in animate), unless stated otherwise.
+ */
+typedef struct th_host_property_animators {
+  uint32_t struct_size;
+  uint32_t reserved;
+
+  /**
+   * UIViewPropertyAnimator(duration:timingParameters:): a new, inactive animator in `*out_animator`.
+   * `duration` finite and >= 0 (TH_ERR_INVALID_VALUE), ignored by physical and bounce springs; `timing` as
+   * th_property_animator_timing says (NULL: TH_ERR_INVALID_ARGUMENT; bad numbers TH_ERR_INVALID_VALUE; unknown
+   * kinds, curves or flags TH_ERR_UNSUPPORTED). At most 10,000 per transition (TH_ERR_LIMIT).
+   */
+  th_status(TH_ABI *create)(th_context ctx, double duration, const th_property_animator_timing *timing,
+                            th_property_animator *out_animator);
+
+  /**
+   * addAnimations(_:delayFactor:): `animations(ctx, user_data)` writes the properties the group animates (as
+   * an animation block's animations function, phase animations). On an inactive animator the host calls it
+   * when the animator becomes active (start, pause, set_fraction_complete, or the host's interactive start),
+   * on an active one at once. delay_factor in [0, 1] (TH_ERR_INVALID_VALUE). TH_ERR_WRONG_PHASE when stopped.
+   */
+  th_status(TH_ABI *add_animations)(th_context ctx, th_property_animator animator, double delay_factor,
+                                    th_animations_fn animations, void *user_data);
+
+  /** addCompletion: `completion` is called once, with th_animator_completion_fn's rules. */
+  th_status(TH_ABI *add_completion)(th_context ctx, th_property_animator animator,
+                                    th_animator_completion_fn completion, void *user_data);
+
+  /**
+   * startAnimation(afterDelay:): inactive -> active, running over the duration after `delay` (finite, >= 0);
+   * a paused animator continues with its timing over the remaining duration; a running one is left alone.
+   * TH_ERR_WRONG_PHASE when stopped.
+   */
+  th_status(TH_ABI *start)(th_context ctx, th_property_animator animator, double delay);
+
+  /** pauseAnimation(): a running animator stops where it is; an inactive one becomes active, paused at 0. */
+  th_status(TH_ABI *pause)(th_context ctx, th_property_animator animator);
+
+  /**
+   * stopAnimation(_:): the properties keep what is on screen and the animations are removed. without_finishing
+   * true: inactive at once and no completion runs (they are called with finished = false); false: stopped,
+   * and finish must follow. TH_ERR_WRONG_PHASE unless active.
+   */
+  th_status(TH_ABI *stop)(th_context ctx, th_property_animator animator, bool without_finishing);
+
+  /**
+   * finishAnimation(at:): only when stopped (TH_ERR_WRONG_PHASE otherwise); the properties take the values of
+   * `position` (TH_POSITION_CURRENT keeps them) and the completions run with it.
+   */
+  th_status(TH_ABI *finish)(th_context ctx, th_property_animator animator, th_animating_position position);
+
+  /**
+   * continueAnimation(withTimingParameters:durationFactor:): from where the values are toward the end (the
+   * start when reversed) with `timing` (NULL keeps the current one) over duration_factor (finite, >= 0) x the
+   * remaining duration, as if started there; a spring's initial velocity is in remaining distance per second.
+   * An inactive animator is started. TH_ERR_WRONG_PHASE when stopped.
+   */
+  th_status(TH_ABI *continue_animation)(th_context ctx, th_property_animator animator,
+                                        const th_property_animator_timing *timing, double duration_factor);
+
+  /** state. Phase: any transition phase. */
+  th_status(TH_ABI *get_state)(th_context ctx, th_property_animator animator, th_animating_state *out_state);
+
+  /** fractionComplete now. Phase: any transition phase. */
+  th_status(TH_ABI *get_fraction_complete)(th_context ctx, th_property_animator animator, double *out_fraction);
+
+  /**
+   * fractionComplete = value: finite (TH_ERR_INVALID_VALUE), clamped to [0, 1]; an inactive animator becomes
+   * active and paused first; a running animator ignores it (UIKit's rule, TH_OK). TH_ERR_WRONG_PHASE when stopped.
+   */
+  th_status(TH_ABI *set_fraction_complete)(th_context ctx, th_property_animator animator, double value);
+
+  /** One of th_animator_flag. Phase: any transition phase. Unknown flags: TH_ERR_UNSUPPORTED. */
+  th_status(TH_ABI *get_flag)(th_context ctx, th_property_animator animator, th_animator_flag flag, bool *out_value);
+
+  /** Sets one of th_animator_flag (see each one's rule). */
+  th_status(TH_ABI *set_flag)(th_context ctx, th_property_animator animator, th_animator_flag flag, bool value);
+
+  /** duration: as created (a physical or bounce spring's settling duration). Phase: any transition phase. */
+  th_status(TH_ABI *get_duration)(th_context ctx, th_property_animator animator, double *out_duration);
+} th_host_property_animators;
+
+#define TH_EXT_PROPERTY_ANIMATORS "th.property-animators/1"
+
+/* ====================================================================================================== */
+/* end of ABI 1.2 — property animators                                                                     */
+/* ====================================================================================================== */
 
 /* ====================================================================================================== */
 /* ABI 1.2 — interaction controllers and gestures                                                          */

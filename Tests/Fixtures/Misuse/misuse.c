@@ -424,6 +424,74 @@ static void bad_tree(void *instance, th_context ctx) {
   finish(ctx, complete_unless_cancelled);
 }
 
+// ---- ABI 1.2: presentation and view content ------------------------------------------------------------
+
+static th_status g_presentation_in_driver;
+static th_status g_content_in_driver;
+
+static void presentation_update(th_context ctx, double time, double fraction, void *user_data) {
+  (void)time;
+  (void)fraction;
+  (void)user_data;
+  th_view to;
+  g_api->view_for_key(ctx, TH_KEY_TO, &to);
+  th_presentation p = {.struct_size = sizeof p};
+  g_presentation_in_driver = g_api->get_presentation(ctx, to, &p);
+  g_content_in_driver = g_api->set_image_content(ctx, to, "x", TH_CONTENT_MODE_CENTER);
+}
+
+static void presentation_misuse_done(th_context ctx, bool finished, void *user_data) {
+  note(ctx, "get_presentation in a driver", g_presentation_in_driver);
+  note(ctx, "set_image_content in a driver", g_content_in_driver);
+  complete_unless_cancelled(ctx, finished, user_data);
+}
+
+static void display_link_noop(th_context ctx, double timestamp, double target, void *user_data) {
+  (void)ctx;
+  (void)timestamp;
+  (void)target;
+  (void)user_data;
+}
+
+static void presentation_misuse(void *instance, th_context ctx) {
+  (void)instance;
+  th_view container, to;
+  g_api->container_view(ctx, &container);
+  g_api->view_for_key(ctx, TH_KEY_TO, &to);
+  g_api->add_subview(ctx, container, to);
+  th_presentation p = {.struct_size = 8};
+  note(ctx, "get_presentation(struct_size 8)", g_api->get_presentation(ctx, to, &p));
+  note(ctx, "get_presentation(NULL)", g_api->get_presentation(ctx, to, NULL));
+  // A shorter (older) struct: the host writes its header and frame, and not one byte more.
+  unsigned char buffer[sizeof(th_presentation)];
+  memset(buffer, 0xAB, sizeof buffer);
+  th_presentation *short_p = (th_presentation *)(void *)buffer;
+  short_p->struct_size = 40;
+  th_status status = g_api->get_presentation(ctx, to, short_p);
+  char line[128];
+  snprintf(line, sizeof line, "short struct: %s, frame width %g, byte 40 untouched %d", th_status_name(status),
+           short_p->frame.width, buffer[40] == 0xAB);
+  say(ctx, line);
+  note(ctx, "set_image_content(mode 99)", g_api->set_image_content(ctx, to, "a", (th_content_mode)99));
+  static char long_name[5000];
+  memset(long_name, 'n', sizeof long_name - 1);
+  note(ctx, "set_image_content(5000-byte name)", g_api->set_image_content(ctx, to, long_name,
+                                                                           TH_CONTENT_MODE_CENTER));
+  note(ctx, "set_visual_effect(\"purple\")", g_api->set_visual_effect(ctx, to, "purple"));
+  const th_host_display_link *links = g_api->get_extension(TH_EXT_DISPLAY_LINK);
+  uint64_t link = 0;
+  note(ctx, "add_display_link(-1 fps)", links->add_display_link(ctx, -1, display_link_noop, NULL, &link));
+  note(ctx, "add_display_link(NULL callback)", links->add_display_link(ctx, 0, NULL, NULL, &link));
+  note(ctx, "set_display_link_paused(99)", links->set_display_link_paused(ctx, 99, true));
+  links->add_display_link(ctx, 0, display_link_noop, NULL, &link);
+  note(ctx, "invalidate_display_link", links->invalidate_display_link(ctx, link));
+  note(ctx, "invalidate_display_link again", links->invalidate_display_link(ctx, link));
+  note(ctx, "set_display_link_rate(invalidated)", links->set_display_link_rate(ctx, link, 30));
+  const th_host_custom_driver *drivers = g_api->get_extension(TH_EXT_CUSTOM_DRIVER);
+  th_driver_options d = {sizeof d, 0, 0.2, 0.0};
+  drivers->add_driver(ctx, &d, presentation_update, presentation_misuse_done, NULL);
+}
+
 // ---- descriptors --------------------------------------------------------------------------------------
 
 static const th_param_descriptor p_label = {.struct_size = sizeof(th_param_descriptor),
@@ -453,6 +521,7 @@ ANIMATOR(a_negative_duration, "negative-duration", animate_good, negative_durati
 ANIMATOR(a_nan_duration, "nan-duration", animate_good, nan_duration);
 ANIMATOR(a_null_pointers, "null-pointers", null_pointers, duration_02);
 ANIMATOR(a_bad_tree, "bad-tree", bad_tree, duration_02);
+ANIMATOR(a_presentation_misuse, "presentation-misuse", presentation_misuse, duration_02);
 
 static const th_animator_descriptor a_wrong_kind = {
     .struct_size = sizeof(th_animator_descriptor), .id = "wrong-kind", .name = "wrong-kind", .param_count = 1,
@@ -468,7 +537,8 @@ static const th_animator_descriptor *const animators[] = {
     &a_good,           &a_bogus_handle,  &a_stale_handle,      &a_nan_setter,         &a_bad_timing,
     &a_animate_after_complete, &a_complete_twice, &a_never_completes, &a_does_nothing, &a_setter_in_duration,
     &a_tree_in_driver, &a_keyframe_outside, &a_other_thread,   &a_writes_stdout,      &a_negative_duration,
-    &a_nan_duration,   &a_null_pointers, &a_bad_tree,          &a_wrong_kind,         &a_create_fails};
+    &a_nan_duration,   &a_null_pointers, &a_bad_tree,          &a_wrong_kind,         &a_create_fails,
+    &a_presentation_misuse};
 
 static const th_plugin_descriptor plugin = {
     .struct_size = sizeof(th_plugin_descriptor),
