@@ -219,7 +219,7 @@ final class Worker {
       let number = try reader.int()
       try reader.expectEnd()
       scenes.removeValue(forKey: number)?.close()
-    case .reply, .event, .log:
+    case .reply, .event, .log, .replyPart:
       throw ChannelError("a worker-to-parent message (\(kind)) from the parent")
     }
   }
@@ -346,28 +346,45 @@ final class Worker {
     channel.send(reply.finish())
   }
 
+  /// Bytes of frames after which an `advance` sends what it has as a `replyPart`: large enough that a part costs
+  /// few system calls per frame, small enough that the parent forwards the first frames while the rest are made.
+  static let replyPartBytes = 32 << 10
+
+  /// Advances each transition in turn; the answer is `[u32 count][count × (result, status, frame?)]`, sent in parts
+  /// of about `replyPartBytes` (`replyPart` messages, then the `reply` with the last items).
   private func advance(_ numbers: [Int], by dt: Double) {
-    var reply = MessageWriter(.reply, capacity: 1024)
-    reply.u32(UInt32(numbers.count))
-    for number in numbers {
-      guard let driver = transitions[number] else {
-        reply.commandResult(.failure(.engine(.ended)))
-        reply.status(.idle)
-        reply.optional(nil as UnsafeRawBufferPointer?) { $0.bytes($1) }
-        continue
+    var part = MessageWriter(.replyPart, capacity: Self.replyPartBytes + 8 << 10)
+    var items = 0
+    part.u32(0)
+    for (position, number) in numbers.enumerated() {
+      if let driver = transitions[number] {
+        recorder.transition = number
+        driver.perform(.advance(seconds: dt), stream: true) { result, frame in
+          part.reserve(frame?.count ?? 0)
+          part.commandResult(result)
+          part.status(driver.status)
+          part.optional(frame) { $0.bytes($1) }
+        }
+        recorder.transition = 0
+        recorder.markProgress()
+        finish(number, driver)
+      } else {
+        part.commandResult(.failure(.engine(.ended)))
+        part.status(.idle)
+        part.optional(nil as UnsafeRawBufferPointer?) { $0.bytes($1) }
       }
-      recorder.transition = number
-      driver.perform(.advance(seconds: dt), stream: true) { result, frame in
-        reply.reserve(frame?.count ?? 0)
-        reply.commandResult(result)
-        reply.status(driver.status)
-        reply.optional(frame) { $0.bytes($1) }
+      items += 1
+      if part.count >= Self.replyPartBytes && position < numbers.count - 1 {
+        part.setU32(UInt32(items), at: 5)
+        channel.send(part.finish())
+        part = MessageWriter(.replyPart, capacity: Self.replyPartBytes + 8 << 10)
+        items = 0
+        part.u32(0)
       }
-      recorder.transition = 0
-      recorder.markProgress()
-      finish(number, driver)
     }
-    channel.send(reply.finish())
+    part.setU32(UInt32(items), at: 5)
+    part.setKind(.reply)
+    channel.send(part.finish())
   }
 
   private func terminate(_ number: Int, reason: String) {

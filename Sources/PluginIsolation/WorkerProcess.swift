@@ -106,6 +106,8 @@ final class WorkerProcess {
   private let settings: IsolationSettings
   private var pending: [PendingCall] = []
   private var pendingHead = 0
+  /// How many items of the call at the head (an `advance`) its `replyPart`s have answered so far.
+  private var headItemsAnswered = 0
   /// Transitions whose start was sent and that have not ended, by number.
   private(set) var hosted: [Int: WorkerTransitionDriver] = [:]
   /// Open scenes, by number (WorkerScene.swift).
@@ -283,11 +285,12 @@ final class WorkerProcess {
     flushLogLine()
     for descriptor in [channel, logPipe, exitWatch] { try? descriptor.close() }
     let calls = pending[pendingHead...]
+    let answered = takeHeadItemsAnswered()
     pending = []
     pendingHead = 0
     for driver in hosted.values.sorted(by: { $0.number < $1.number }) { driver.abandon(reason: reason) }
     hosted = [:]
-    for call in calls {
+    for (position, call) in zip(calls.indices, calls) {
       switch call {
       case .terminate(_, let completion): completion(nil)
       case .marker(let body): body()
@@ -295,7 +298,9 @@ final class WorkerProcess {
         completion(.failure(ResponseError(code: .requestCancelled, message: "Request cancelled: the host is exiting.")))
       case .start(_, let completion), .perform(_, let completion): completion(.failure(.abandoned), nil)
       case .advance(let batch, let each, let completion):
-        for (index, _) in batch { each(index, .failure(.abandoned), nil) }
+        for (index, _) in batch.dropFirst(position == calls.startIndex ? answered : 0) {
+          each(index, .failure(.abandoned), nil)
+        }
         completion()
       case .sample(_, let completion): completion(.failure(.abandoned))
       case .sceneOpen(_, let completion):
@@ -437,6 +442,9 @@ final class WorkerProcess {
         kill(detail: "it broke the channel's rules: \(error.description)")
         return
       }
+      // A short read emptied the socket: the next read would only say EAGAIN (a system call per round trip); what
+      // arrives meanwhile makes the descriptor readable for the loop's next poll.
+      if count < buffer.count { return }
     }
   }
 
@@ -454,6 +462,14 @@ final class WorkerProcess {
       try reader.expectEnd()
       guard let driver = hosted[number] else { throw ChannelError("an event of t\(number), which it does not run") }
       driver.deliver(event)
+    case .replyPart?:
+      guard hasPendingCalls, case .advance(let batch, let each, _) = pending[pendingHead] else {
+        throw ChannelError("a part of an answer that is not a batch's")
+      }
+      let count = try reader.count()
+      guard count <= batch.count - headItemsAnswered else { throw ChannelError("a batch answer of the wrong length") }
+      try answerItems(of: batch, count: count, each, &reader)
+      try reader.expectEnd()
     case .reply?:
       guard hasPendingCalls else { throw ChannelError("an answer nobody asked for") }
       let call = pending[pendingHead]
@@ -462,10 +478,12 @@ final class WorkerProcess {
         try answer(call, &reader)
         try reader.expectEnd()
       } catch {
-        // Not answered after all: the call fails with the worker's death, as the ones after it do.
+        // Not answered after all: the call fails with the worker's death, as the ones after it do (a batch's items
+        // that were answered stay answered: `headItemsAnswered` counts them).
         pendingHead -= 1
         throw error
       }
+      headItemsAnswered = 0
       runMarkers()
       compactPending()
     default:
@@ -504,12 +522,9 @@ final class WorkerProcess {
       let status = try reader.status()
       try finishCall(driver, result, status, &reader, completion)
     case .advance(let batch, let each, let completion):
-      guard try reader.count() == batch.count else { throw ChannelError("a batch answer of the wrong length") }
-      for (index, driver) in batch {
-        let result = try reader.commandResult()
-        let status = try reader.status()
-        try finishCall(driver, result, status, &reader) { each(index, $0, $1) }
-      }
+      let count = try reader.count()
+      guard count == batch.count - headItemsAnswered else { throw ChannelError("a batch answer of the wrong length") }
+      try answerItems(of: batch, count: count, each, &reader)
       completion()
     case .terminate(let driver, let completion):
       let status = try reader.status()
@@ -532,6 +547,25 @@ final class WorkerProcess {
     case .sceneGesture(_, let completion):
       completion(try reader.sceneGestureOutcome())
     }
+  }
+
+  /// Answers the next `count` items of the batch at the head of the queue, each as soon as it is read.
+  private func answerItems(
+    of batch: [(index: Int, driver: WorkerTransitionDriver)], count: Int, _ each: BatchCompletion,
+    _ reader: inout MessageReader
+  ) throws(ChannelError) {
+    for (index, driver) in batch[headItemsAnswered..<(headItemsAnswered + count)] {
+      let result = try reader.commandResult()
+      let status = try reader.status()
+      try finishCall(driver, result, status, &reader) { each(index, $0, $1) }
+      headItemsAnswered += 1
+    }
+  }
+
+  /// The head call's items answered so far, reset to 0 (its remaining items are about to fail).
+  private func takeHeadItemsAnswered() -> Int {
+    defer { headItemsAnswered = 0 }
+    return headItemsAnswered
   }
 
   /// Applies a call's status and frame to its driver (the frame checked: see FrameCheck), then completes it.
@@ -660,6 +694,7 @@ final class WorkerProcess {
     flushLogLine()
     for descriptor in [channel, logPipe, exitWatch] { try? descriptor.close() }
     let calls = pending[pendingHead...]
+    let answered = takeHeadItemsAnswered()
     pending = []
     pendingHead = 0
     let lost = hosted.values.sorted { $0.number < $1.number }
@@ -689,16 +724,19 @@ final class WorkerProcess {
     owner?.workerDied(self, fault)
     for driver in lost { driver.lose(fault) }
     for scene in lostScenes { scene.lose(fault) }
-    for call in calls { fail(call, with: fault) }
+    for (position, call) in zip(calls.indices, calls) {
+      fail(call, with: fault, itemsAnswered: position == calls.startIndex ? answered : 0)
+    }
     owner?.workerExited(self)
   }
 
-  private func fail(_ call: PendingCall, with fault: PluginFault) {
+  /// Completes `call` with `fault` (of a batch, the items after the first `itemsAnswered`, which its parts answered).
+  private func fail(_ call: PendingCall, with fault: PluginFault, itemsAnswered: Int = 0) {
     switch call {
     case .load(let completion): completion(.failure(fault.loadError))
     case .start(_, let completion), .perform(_, let completion): completion(.failure(.fault(fault)), nil)
     case .advance(let batch, let each, let completion):
-      for (index, _) in batch { each(index, .failure(.fault(fault)), nil) }
+      for (index, _) in batch.dropFirst(itemsAnswered) { each(index, .failure(.fault(fault)), nil) }
       completion()
     case .terminate(_, let completion): completion(nil)
     case .sample(_, let completion): completion(.failure(.fault(fault)))

@@ -50,7 +50,7 @@ package struct PluginStatus: Sendable, Equatable {
 }
 
 /// A plugin file that the start-up auto-load could not load, as `plugins/list` reports it.
-package struct StartupFailure: Sendable {
+package struct LoadFailure: Sendable {
   package var path: String
   /// The error `plugins/load` would have answered.
   package var error: ResponseError
@@ -76,8 +76,11 @@ package protocol PluginHosting: AnyObject {
   var managesPlugins: Bool { get }
   /// Every loaded plugin, in load order.
   var plugins: [PluginStatus] { get }
-  /// What the start-up auto-load could not load.
-  var startupFailures: [StartupFailure] { get }
+  /// What could not be loaded (`plugins/list`'s `failed`), one entry per path, until that path loads: every file the
+  /// start-up auto-load could not load, and every file whose `plugins/load` or `plugins/reload` crashed or hung its
+  /// worker (1009: a fault of the plugin's code, which the list shows as it shows a loaded plugin's `lastCrash`; the
+  /// other errors of a run-time load are the request's, answered to it alone).
+  var loadFailures: [LoadFailure] { get }
   /// Told about each crash or hang of a plugin's worker, first (the session sends `window/logMessage`).
   var onFault: (PluginFault) -> Void { get set }
 
@@ -139,7 +142,7 @@ package final class InProcessPlugins: PluginHosting {
   package let registry: PluginRegistry?
   package let catalog: any AnimatorCatalog
   private let factory: TransitionFactory
-  package var startupFailures: [StartupFailure] = []
+  package var loadFailures: [LoadFailure] = []
   package var onFault: (PluginFault) -> Void = { _ in }
 
   package init(catalog: any AnimatorCatalog, registry: PluginRegistry?) {
@@ -172,7 +175,7 @@ package final class InProcessPlugins: PluginHosting {
     guard let registry else { return completion(.failure(.internalError("no plugins here"))) }
     do {
       let loaded = try registry.load(path: path)
-      startupFailures.removeAll { $0.path == loaded.path }
+      loadFailures.removeAll { $0.path == loaded.path }
       completion(.success(status(loaded, registry)))
     } catch {
       completion(.failure(.plugin(error)))
