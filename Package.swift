@@ -435,6 +435,7 @@ for name in [
   "Springs10",  // the same animator declaring ABI 1.0 (the host ignores its timing flags)
   "InteractionC",  // the ABI 1.2 interaction extensions from C, used and misused (InteractionABITests)
   "PropertyAnimatorsC",  // ABI 1.2's property animators from C: an interruptible animator, and each misuse
+  "ScenesC",  // ABI 1.2's scene extensions from C, used and misused (SceneABITests)
 ] {
   products.append(.library(name: "TestPlugin\(name)", type: .dynamic, targets: ["TestPlugin\(name)"]))
   targets.append(

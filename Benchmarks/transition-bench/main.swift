@@ -4,7 +4,7 @@
 // Usage: transition-bench [--quick] [--host PATH] [CASE...]
 //   --quick   fewer rounds and iterations (a smoke run; the figures are noisier)
 //   --host    the transition-host binary for the end-to-end cases (default: beside this executable)
-//   --goal    only the goal rows whose name contains this text
+//   --goal    only the goal rows (and isolation cases) whose name contains this text
 //   CASE      goals, json, engine, frames, plugin, host, isolation, timers (default: all); profile-frame and
 //             profile-frame-jsonc run one frame workload for a profiler and print nothing
 //
@@ -72,7 +72,7 @@ for name in selected where name != "goals" {
   case "engine": figures += engineCases(effort)
   case "frames": figures += frameCases(effort)
   case "plugin": figures += pluginCases(effort)
-  case "isolation": figures += isolationCases(effort, host: host)
+  case "isolation": figures += isolationCases(effort, host: host, only: goalFilter)
   case "timers": timerRows = timerCases(effort)
   case "profile-frame":
     // For perf/callgrind: 500 full frames of a 1,001-view drift scene by the dedicated encoder, nothing else (the

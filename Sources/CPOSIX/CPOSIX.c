@@ -8,6 +8,7 @@
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
@@ -44,6 +45,24 @@ int CPOSIX_timerfd_set_absolute(int fd, int64_t nanoseconds) {
   spec.it_value.tv_sec = (time_t)(nanoseconds / 1000000000);
   spec.it_value.tv_nsec = (long)(nanoseconds % 1000000000);
   return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
+}
+
+int CPOSIX_epoll_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
+
+int CPOSIX_epoll_control(int epfd, int op, int fd, uint32_t events) {
+  struct epoll_event event = {.events = events, .data = {.fd = fd}};
+  return epoll_ctl(epfd, op, fd, &event);
+}
+
+int CPOSIX_epoll_wait(int epfd, int *fds, uint32_t *events, int capacity, int timeout_milliseconds) {
+  struct epoll_event ready[64];
+  if (capacity > 64) capacity = 64;
+  int count = epoll_wait(epfd, ready, capacity, timeout_milliseconds);
+  for (int i = 0; i < count; i++) {
+    fds[i] = ready[i].data.fd;
+    events[i] = ready[i].events;
+  }
+  return count;
 }
 
 int CPOSIX_pipe_capacity(int fd) { return fcntl(fd, F_GETPIPE_SZ); }

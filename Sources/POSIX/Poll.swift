@@ -1,3 +1,4 @@
+import CPOSIX
 import Glibc
 
 /// Events of poll(2), asked for and returned.
@@ -50,6 +51,63 @@ extension FileDescriptor {
   package func isReadableNow() -> Bool {
     var entries = [PollEntry(self, .readable)]
     return ((try? FileDescriptor.poll(&entries, timeoutMilliseconds: 0)) ?? 0) > 0
+  }
+}
+
+/// An epoll instance (epoll(7)), level-triggered as poll(2) is: the kernel keeps the set of watched descriptors, so a
+/// wait costs what is ready rather than what is watched (poll(2) walks, and queues itself on, every descriptor of
+/// every call: a host with five plugin workers watches eighteen).
+///
+/// epoll refuses regular files (EPERM): a caller whose descriptor may be one (stdin redirected from a file) falls
+/// back to `FileDescriptor.poll`.
+package struct EventPoll: Sendable {
+  package let descriptor: FileDescriptor
+
+  /// A new instance, close-on-exec.
+  package init() throws(Errno) {
+    descriptor = FileDescriptor(rawValue: try Errno.check { CPOSIX_epoll_create() })
+  }
+
+  /// Starts watching `watched` for `events` (a hang-up or an error is always reported).
+  package func add(_ watched: FileDescriptor, for events: PollEvents) throws(Errno) {
+    _ = try Errno.check {
+      CPOSIX_epoll_control(descriptor.rawValue, 1, watched.rawValue, UInt32(UInt16(bitPattern: events.rawValue)))
+    }
+  }
+
+  /// Changes what `watched` is watched for.
+  package func modify(_ watched: FileDescriptor, for events: PollEvents) throws(Errno) {
+    _ = try Errno.check {
+      CPOSIX_epoll_control(descriptor.rawValue, 3, watched.rawValue, UInt32(UInt16(bitPattern: events.rawValue)))
+    }
+  }
+
+  /// Stops watching `watched`.
+  package func remove(_ watched: FileDescriptor) throws(Errno) {
+    _ = try Errno.check { CPOSIX_epoll_control(descriptor.rawValue, 2, watched.rawValue, 0) }
+  }
+
+  /// Waits until a watched descriptor is ready or `timeoutMilliseconds` pass (-1: no limit) and replaces `ready`'s
+  /// contents with the ready descriptors and their returned events (64 at most per call; the rest stay ready).
+  ///
+  /// - Throws: `.interrupted` when a signal arrived (never retried).
+  package func wait(into ready: inout [PollEntry], timeoutMilliseconds: Int32) throws(Errno) {
+    var descriptors = [Int32](repeating: 0, count: 64)
+    var events = [UInt32](repeating: 0, count: 64)
+    let count = try Errno.check(retryOnInterrupt: false) {
+      CPOSIX_epoll_wait(descriptor.rawValue, &descriptors, &events, 64, timeoutMilliseconds)
+    }
+    ready.removeAll(keepingCapacity: true)
+    for index in 0..<Int(count) {
+      var entry = PollEntry(FileDescriptor(rawValue: descriptors[index]), [])
+      entry.returnedEvents = PollEvents(rawValue: Int16(truncatingIfNeeded: events[index]))
+      ready.append(entry)
+    }
+  }
+
+  /// Closes the instance.
+  package func close() throws(Errno) {
+    try descriptor.close()
   }
 }
 

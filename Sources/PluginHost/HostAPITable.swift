@@ -237,10 +237,24 @@ final class HostExtensions: @unchecked Sendable {
   /// "th.percent-driven/1" (ABI 1.2).
   let percentDriven: UnsafeMutablePointer<th_host_percent_driven>
 
+  /// "th.scenes/1" (ABI 1.2, scenes).
+  let scenes: UnsafeMutablePointer<th_host_scenes>
   /// "th.property-animators/1" (ABI 1.2).
   let propertyAnimators: UnsafeMutablePointer<th_host_property_animators>
 
   private init() {
+    scenes = .allocate(capacity: 1)
+    scenes.initialize(
+      to: th_host_scenes(
+        struct_size: UInt32(MemoryLayout<th_host_scenes>.size), reserved: 0,
+        tree: { ctx, identifier, out in
+          hostCall(ctx, "scenes.tree") { (a) throws(HostFailure) in try a.sceneOfContext().tree(identifier, out) }
+        },
+        start_transition: { ctx, request in
+          hostCall(ctx, "scenes.start_transition") { (a) throws(HostFailure) in
+            try a.sceneOfContext().startTransition(request)
+          }
+        }))
     percentDriven = .allocate(capacity: 1)
     percentDriven.initialize(
       to: th_host_percent_driven(
@@ -303,6 +317,7 @@ final class HostExtensions: @unchecked Sendable {
     if strcmp(id, TH_EXT_CUSTOM_DRIVER) == 0 { return UnsafeRawPointer(customDriver) }
     if strcmp(id, TH_EXT_DISPLAY_LINK) == 0 { return UnsafeRawPointer(displayLink) }
     if strcmp(id, TH_EXT_PERCENT_DRIVEN) == 0 { return UnsafeRawPointer(percentDriven) }
+    if strcmp(id, TH_EXT_HOST_SCENES) == 0 { return UnsafeRawPointer(scenes) }
     if strcmp(id, TH_EXT_PROPERTY_ANIMATORS) == 0 { return UnsafeRawPointer(propertyAnimators) }
     return nil
   }
@@ -397,7 +412,7 @@ final class HostExtensions: @unchecked Sendable {
 }
 
 /// The ABI's host `get_extension`: "th.custom-driver/1", "th.percent-driven/1", "th.property-animators/1",
-/// "th.display-link/1", or NULL (not supported) for any other id.
+/// "th.display-link/1", "th.scenes/1", or NULL (not supported) for any other id.
 let hostGetExtension: @convention(c) (UnsafePointer<CChar>?) -> UnsafeRawPointer? = { id in
   guard let id else { return nil }
   return HostExtensions.shared.table(id)

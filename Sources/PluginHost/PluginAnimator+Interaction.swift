@@ -6,9 +6,16 @@ import CTransitionABI
 import TransitionEngine
 
 extension PluginAnimator {
+  /// The scene of a scene context (th.scenes/1), else TH_ERR_WRONG_PHASE.
+  func sceneOfContext() throws(HostFailure) -> PluginScene {
+    guard let scene else { throw .wrongPhase("th.scenes/1 is called on a scene's context only") }
+    return scene
+  }
+
   /// The engine transition, for a call that moves it (phase: animate, animations).
   private func movableTransition() throws(HostFailure) -> Transition {
     try require(.animate)
+    guard scene == nil else { throw .wrongPhase("a scene's context has no transition to move") }
     guard let transition = try engineContext().transition else {
       throw HostFailure(status: TH_ERR_STALE_HANDLE, kind: nil, detail: "the transition is gone")
     }

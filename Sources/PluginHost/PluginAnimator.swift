@@ -39,6 +39,9 @@ package final class PluginAnimator: TransitionAnimator {
   /// The functions of the animator's "th.interaction-controller/1" (ABI 1.2), when it offers one.
   private var interactionTable: PluginInteractionController.Table?
 
+  /// The scene this instance serves, when it is a scene's instance rather than a transition's (ABI 1.2, scenes).
+  weak var scene: PluginScene?
+
   /// The engine context, once the transition handed it over (or `attach(to:)` did).
   package private(set) var context: TransitionContext?
   /// Whether `animateTransition` ran.
@@ -109,7 +112,9 @@ package final class PluginAnimator: TransitionAnimator {
   var startedBlocks = 0
   private var reportCount = 0
 
-  init(resolved lease: AnimatorLease, instance: AnimatorInstance, logger: PluginLogger) {
+  /// `forScene`: the instance serves a scene (PluginScene), not a transition: the transition's extensions (the
+  /// presentation and interaction controllers) are not asked of it, so no delegate is asked for them.
+  init(resolved lease: AnimatorLease, instance: AnimatorInstance, logger: PluginLogger, forScene: Bool = false) {
     self.animatorID = lease.qualifiedID
     self.info = lease.info
     self.generation = lease.generation
@@ -122,13 +127,13 @@ package final class PluginAnimator: TransitionAnimator {
       ContextDirectory.Entry(source: lease.qualifiedID, logger: logger, transition: slot))
     precondition(handle.id < 1 << 32, "context ids exhausted")  // 4 billion transitions in one process
     // Extensions are asked once, right after create (phase: describe).
-    if let getExtension = descriptor.pointee.get_extension,
+    if !forScene, let getExtension = descriptor.pointee.get_extension,
       let table = PluginCallMonitor.around(
         .getExtension, { TH_EXT_PRESENTATION_CONTROLLER.withCString({ getExtension(instanceState, $0) }) })
     {
       controller = PluginPresentationController(animator: self, table: table)
     }
-    if let getExtension = descriptor.pointee.get_extension,
+    if !forScene, let getExtension = descriptor.pointee.get_extension,
       let table = PluginCallMonitor.around(
         .getExtension, { TH_EXT_INTERACTION_CONTROLLER.withCString({ getExtension(instanceState, $0) }) })
     {
@@ -138,6 +143,12 @@ package final class PluginAnimator: TransitionAnimator {
 
   deinit {
     close()
+  }
+
+  /// The table the animator's `get_extension` answers for `id` (phase: describe), nil when it offers none.
+  func extensionTable(_ id: String) -> UnsafeRawPointer? {
+    guard let getExtension = descriptor.pointee.get_extension, !isClosed else { return nil }
+    return PluginCallMonitor.around(.getExtension, { id.withCString({ getExtension(instanceState, $0) }) })
   }
 
   // MARK: TransitionAnimator

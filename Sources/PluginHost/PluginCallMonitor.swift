@@ -33,6 +33,8 @@ package enum PluginCall: UInt8, Sendable, CaseIterable {
   case presentationController
   /// An interaction controller's `interaction_controller` or `handle_gesture` (ABI 1.2).
   case interactionController
+  /// A scene controller's `open_scene`, `handle_gesture` or `transition_ended` (ABI 1.2, scenes).
+  case sceneController
   /// `interruptible_animator` (ABI 1.2).
   case interruptibleAnimator
   /// A display link's callback (ABI 1.2, "th.display-link/1").
@@ -57,6 +59,7 @@ package enum PluginCall: UInt8, Sendable, CaseIterable {
     case .animationEnded: "animationEnded"
     case .presentationController: "presentationController"
     case .interactionController: "interactionController"
+    case .sceneController: "sceneController"
     case .interruptibleAnimator: "interruptibleAnimator"
     case .displayLink: "displayLink"
     }

@@ -72,14 +72,27 @@ final class PluginInteractionController: InteractionControllerBehavior {
   func deliverGesture(_ sample: GestureSample, hitView: View?, context: TransitionContext) -> GestureDelivery {
     // After complete_transition the recognizers' handlers could only misuse the transition.
     guard !animator.isClosed, !animator.completed else { return .notInProgress }
+    let hit = hitView.map { animator.viewHandle($0) } ?? th_view(id: 0)
+    return Self.deliver(sample, hit: hit, to: handleGesture, of: animator, as: .interactionController)
+  }
+
+  /// Calls a plugin's gesture function (an interaction controller's or a scene controller's `handle_gesture`, the same
+  /// signature) in the animate phase and checks its answer: an unknown delivery value, or a received count of 0 with
+  /// TH_GESTURE_RECEIVED, is reported as misbehaviour.
+  static func deliver(
+    _ sample: GestureSample, hit: th_view,
+    to handleGesture:
+      @convention(c) (
+        UnsafeMutableRawPointer?, th_context, UnsafePointer<th_gesture_sample>?, th_view, UnsafeMutablePointer<UInt32>?
+      ) -> th_gesture_delivery, of animator: PluginAnimator, as call: PluginCall
+  ) -> GestureDelivery {
     var abiSample = th_gesture_sample(
       state: sample.state.abi, reserved: 0, location: sample.location.abi, translation: sample.translation.abi,
       velocity: sample.velocity.abi)
     var received: UInt32 = 0
     var delivery = TH_GESTURE_NOT_HIT
     let ctx = animator.handle
-    let hit = hitView.map { animator.viewHandle($0) } ?? th_view(id: 0)
-    animator.callout(.animate, .interactionController) {
+    animator.callout(.animate, call) {
       delivery = handleGesture(animator.instanceState, ctx, &abiSample, hit, &received)
     }
     switch delivery {

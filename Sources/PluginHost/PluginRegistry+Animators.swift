@@ -8,12 +8,12 @@ extension PluginRegistry {
   /// params against the metadata first and binds the animator to its transition.
   ///
   /// - Throws: `.unknown` / `.ambiguous` for the id, `.creationFailed` when the plugin's `create` returns NULL.
-  package func makeAnimator(id: String) throws(AnimatorLookupError) -> PluginAnimator {
+  package func makeAnimator(id: String, forScene: Bool = false) throws(AnimatorLookupError) -> PluginAnimator {
     let lease = try lease(animatorID: id)
     guard let instance = lease.makeInstance() else {
       lease.end()
       throw .creationFailed(id: lease.qualifiedID)
     }
-    return PluginAnimator(resolved: lease, instance: instance, logger: logger)
+    return PluginAnimator(resolved: lease, instance: instance, logger: logger, forScene: forScene)
   }
 }

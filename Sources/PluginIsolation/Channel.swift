@@ -14,6 +14,10 @@ enum MessageKind: UInt8 {
   case terminate
   case sample
   case exit
+  /// Scenes (Protocol.md, "Scenes"): open one, hand it a gesture sample, close it (no answer).
+  case sceneOpen = 32
+  case sceneGesture
+  case sceneClose
 
   // Worker → parent.
   /// The answer to the call at the head of the parent's queue (decoded by what that call was).
@@ -22,6 +26,10 @@ enum MessageKind: UInt8 {
   case event
   /// A plugin's log line (any thread, any time).
   case log
+  /// The first items of the answer to the call at the head of the queue, an `advance`, sent while the worker still
+  /// works on the rest (which follow in more parts and the `reply`): the parent checks and forwards each part's frames
+  /// while the worker encodes the next ones.
+  case replyPart
 }
 
 /// A message that breaks the channel's rules.
@@ -58,6 +66,17 @@ struct MessageWriter {
   mutating func reserve(_ count: Int) {
     let needed = bytes.count + count + 128
     if needed > bytes.capacity { bytes.reserveCapacity(max(needed, 2 * bytes.capacity)) }
+  }
+
+  /// The number of bytes written so far (the length prefix and kind included).
+  var count: Int { bytes.count }
+
+  /// Makes it a message of `kind` (a part that turned out to be the last one).
+  mutating func setKind(_ kind: MessageKind) { bytes[4] = kind.rawValue }
+
+  /// Overwrites the four bytes at `offset` with `value` (a count written before its items were known).
+  mutating func setU32(_ value: UInt32, at offset: Int) {
+    for shift in 0..<4 { bytes[offset + shift] = UInt8(truncatingIfNeeded: value >> (8 * shift)) }
   }
 
   mutating func u8(_ value: UInt8) { bytes.append(value) }

@@ -125,12 +125,14 @@ final class ChannelWriter: Sendable {
 /// One worker's plugin and transitions.
 final class Worker {
   private let options: WorkerOptions
-  private let recorder: WatchdogRecorder
-  private let channel = ChannelWriter(WorkerDescriptors.channel)
-  private let registry: PluginRegistry
+  let recorder: WatchdogRecorder
+  let channel = ChannelWriter(WorkerDescriptors.channel)
+  let registry: PluginRegistry
   private let factory: TransitionFactory
   /// Live transitions by the parent's number.
   private var transitions: [Int: LocalTransitionDriver] = [:]
+  /// Open scenes by the parent's number (WorkerScene.swift).
+  var scenes: [Int: SceneRunner] = [:]
 
   init(options: WorkerOptions, page: WatchdogPage) {
     self.options = options
@@ -211,7 +213,13 @@ final class Worker {
       sample(number, at: moment)
     case .exit:
       exitNow()
-    case .reply, .event, .log:
+    case .sceneOpen: try openScene(&reader)
+    case .sceneGesture: try sceneGesture(&reader)
+    case .sceneClose:
+      let number = try reader.int()
+      try reader.expectEnd()
+      scenes.removeValue(forKey: number)?.close()
+    case .reply, .event, .log, .replyPart:
       throw ChannelError("a worker-to-parent message (\(kind)) from the parent")
     }
   }
@@ -265,6 +273,7 @@ final class Worker {
       return precision
     }
     options.interactivityFromController = try reader.bool()
+    let sceneNumber = try reader.optional { (r: inout MessageReader) throws(ChannelError) in try r.int() }
     try reader.expectEnd()
 
     recorder.transition = number
@@ -278,8 +287,16 @@ final class Worker {
       let request = TransitionRequest(
         animator: animator, operation: TransitionOperation(name: operation),
         trees: try ViewTrees.decode(container: container, from: from, to: to), params: params, options: options)
-      do throws(TransitionStartError) { driver = try factory.make(request, frames: frames, precision: precision) } catch
-      {
+      var adopted: AnimatorBinding?
+      if let sceneNumber {
+        guard let binding = scenes[sceneNumber]?.takeBinding() else {
+          throw .internalError("scene s\(sceneNumber) has no transition waiting to start")
+        }
+        adopted = binding
+      }
+      do throws(TransitionStartError) {
+        driver = try factory.make(factory.prepare(request), frames: frames, precision: precision, adopting: adopted)
+      } catch {
         throw error.responseError
       }
     } catch {
@@ -329,28 +346,45 @@ final class Worker {
     channel.send(reply.finish())
   }
 
+  /// Bytes of frames after which an `advance` sends what it has as a `replyPart`: large enough that a part costs
+  /// few system calls per frame, small enough that the parent forwards the first frames while the rest are made.
+  static let replyPartBytes = 32 << 10
+
+  /// Advances each transition in turn; the answer is `[u32 count][count × (result, status, frame?)]`, sent in parts
+  /// of about `replyPartBytes` (`replyPart` messages, then the `reply` with the last items).
   private func advance(_ numbers: [Int], by dt: Double) {
-    var reply = MessageWriter(.reply, capacity: 1024)
-    reply.u32(UInt32(numbers.count))
-    for number in numbers {
-      guard let driver = transitions[number] else {
-        reply.commandResult(.failure(.engine(.ended)))
-        reply.status(.idle)
-        reply.optional(nil as UnsafeRawBufferPointer?) { $0.bytes($1) }
-        continue
+    var part = MessageWriter(.replyPart, capacity: Self.replyPartBytes + 8 << 10)
+    var items = 0
+    part.u32(0)
+    for (position, number) in numbers.enumerated() {
+      if let driver = transitions[number] {
+        recorder.transition = number
+        driver.perform(.advance(seconds: dt), stream: true) { result, frame in
+          part.reserve(frame?.count ?? 0)
+          part.commandResult(result)
+          part.status(driver.status)
+          part.optional(frame) { $0.bytes($1) }
+        }
+        recorder.transition = 0
+        recorder.markProgress()
+        finish(number, driver)
+      } else {
+        part.commandResult(.failure(.engine(.ended)))
+        part.status(.idle)
+        part.optional(nil as UnsafeRawBufferPointer?) { $0.bytes($1) }
       }
-      recorder.transition = number
-      driver.perform(.advance(seconds: dt), stream: true) { result, frame in
-        reply.reserve(frame?.count ?? 0)
-        reply.commandResult(result)
-        reply.status(driver.status)
-        reply.optional(frame) { $0.bytes($1) }
+      items += 1
+      if part.count >= Self.replyPartBytes && position < numbers.count - 1 {
+        part.setU32(UInt32(items), at: 5)
+        channel.send(part.finish())
+        part = MessageWriter(.replyPart, capacity: Self.replyPartBytes + 8 << 10)
+        items = 0
+        part.u32(0)
       }
-      recorder.transition = 0
-      recorder.markProgress()
-      finish(number, driver)
     }
-    channel.send(reply.finish())
+    part.setU32(UInt32(items), at: 5)
+    part.setKind(.reply)
+    channel.send(part.finish())
   }
 
   private func terminate(_ number: Int, reason: String) {

@@ -57,9 +57,11 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
   private var scheduler: (any ProtocolScheduler)?
   private var watcher: (any DescriptorWatching)?
   package var onFault: (PluginFault) -> Void = { _ in }
-  package var startupFailures: [StartupFailure] = []
+  package private(set) var loadFailures: [LoadFailure] = []
   /// Current generations, in load order.
   private var current: [WorkerGeneration] = []
+  /// The last scene number handed out (scenes are numbered across workers).
+  private var sceneCounter = 0
   /// Retired generations whose transitions still run.
   private var retired: [WorkerGeneration] = []
   /// The next generation number of each plugin id (never reused).
@@ -115,7 +117,7 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
       if !allowAnyPath {
         do throws(PluginLoadError) { try searchPath.checkFolder(folder) } catch {
           logger.warn("plugin folder \(folder) was not loaded: \(error.message)")
-          startupFailures.append(StartupFailure(path: folder, error: .plugin(error)))
+          loadFailures.append(LoadFailure(path: folder, error: .plugin(error)))
           continue
         }
       }
@@ -133,7 +135,7 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
       case .success: break
       case .failure(let error):
         logger.warn("plugin \(candidate) was not loaded: \(error.message)")
-        startupFailures.append(StartupFailure(path: candidate, error: error))
+        loadFailures.append(LoadFailure(path: candidate, error: error))
       }
     }
     _ = logs.take()
@@ -151,9 +153,22 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
     }
     startLoading(path) { [self] result in
       let adopted = adopt(result)
-      if case .success(let status) = adopted { startupFailures.removeAll { $0.path == status.path } }
+      switch adopted {
+      case .success(let status): loadFailures.removeAll { $0.path == status.path }
+      case .failure(let error): noteCrashedLoad(path, error)
+      }
       completion(adopted)
     }
+  }
+
+  /// Lists a load or reload of `path` that crashed or hung its worker (1009) in `loadFailures` under the path its
+  /// report names (the file as resolved, which a later successful load of it is listed under), in place of an
+  /// earlier entry of that path.
+  private func noteCrashedLoad(_ path: String, _ error: ResponseError) {
+    guard error.code == .pluginCrashedWhileLoading else { return }
+    let path = error.data?["path"]?.stringValue ?? path
+    loadFailures.removeAll { $0.path == path }
+    loadFailures.append(LoadFailure(path: path, error: error))
   }
 
   /// Makes the generation a load produced current, unless its plugin id is loaded already (1005).
@@ -184,7 +199,9 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
     }
     startLoading(old.path) { [self] result in
       switch result {
-      case .failure(let error): completion(.failure(error))
+      case .failure(let error):
+        noteCrashedLoad(old.path, error)
+        completion(.failure(error))
       case .success(let (worker, info, image, file)):
         guard info.id == pluginID else {
           worker.requestExit()
@@ -205,6 +222,7 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
         let generation = makeGeneration(info: info, file: file, image: image, worker: worker)
         current[index] = generation
         retire(old)
+        loadFailures.removeAll { $0.path == old.path }
         completion(.success(status(generation)))
       }
     }
@@ -317,6 +335,23 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
       generation.running -= 1
       if generation.isRetired && generation.running == 0 { self?.finishRetired(generation) }
     }
+  }
+
+  /// Opens a scene in the worker of the animator's plugin (WorkerScene.swift).
+  package func openScene(
+    _ request: SceneOpenRequest, completion: @escaping (Result<Void, ResponseError>) -> Void
+  ) throws(ResponseError) -> any SceneDriver {
+    let entry: AnimatorEntry
+    do { entry = try catalog.entry(for: request.animator) } catch { throw .animator(error) }
+    guard let generation = current.first(where: { $0.info.id == entry.pluginID }) else {
+      throw .animator(.unknown(id: entry.qualifiedID))
+    }
+    if generation.isMarkedCrashed { throw Self.markedCrashed(generation) }
+    sceneCounter += 1
+    let driver = WorkerSceneDriver(
+      number: sceneCounter, animatorID: entry.qualifiedID, worker: try worker(for: generation))
+    driver.open(request, completion: completion)
+    return driver
   }
 
   /// 1010: the plugin crashed too often.

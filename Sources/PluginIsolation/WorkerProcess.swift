@@ -21,6 +21,9 @@ enum PendingCall {
   case sample(WorkerTransitionDriver, (Result<FrameBytes, DriverError>) -> Void)
   /// Not a message: runs once every call before it has been answered.
   case marker(() -> Void)
+  /// A scene's open and gesture calls (WorkerScene.swift).
+  case sceneOpen(WorkerSceneDriver, (Result<Void, ResponseError>) -> Void)
+  case sceneGesture(WorkerSceneDriver, (Result<SceneGestureOutcome, DriverError>) -> Void)
 
   /// What the plugin is about to do for it (a crash report's phase when the page says nothing).
   var transitionNumber: Int? {
@@ -28,7 +31,7 @@ enum PendingCall {
     case .start(let driver, _), .perform(let driver, _), .terminate(let driver, _), .sample(let driver, _):
       driver.number
     case .advance(let batch, _, _): batch.first?.driver.number
-    case .load, .marker: nil
+    case .load, .marker, .sceneOpen, .sceneGesture: nil
     }
   }
 }
@@ -103,8 +106,12 @@ final class WorkerProcess {
   private let settings: IsolationSettings
   private var pending: [PendingCall] = []
   private var pendingHead = 0
+  /// How many items of the call at the head (an `advance`) its `replyPart`s have answered so far.
+  private var headItemsAnswered = 0
   /// Transitions whose start was sent and that have not ended, by number.
   private(set) var hosted: [Int: WorkerTransitionDriver] = [:]
+  /// Open scenes, by number (WorkerScene.swift).
+  var scenes: [Int: WorkerSceneDriver] = [:]
   private var outbound: [UInt8] = []
   private var outboundStart = 0
   private var deframer = MessageDeframer()
@@ -227,6 +234,12 @@ final class WorkerProcess {
     onCall()
   }
 
+  /// Sends `message`, which has no answer; nothing happens when the worker is not running.
+  func post(_ message: [UInt8]) {
+    guard state == .running else { return }
+    send(message)
+  }
+
   /// Runs `body` once the calls made so far have been answered (or failed).
   func afterPendingCalls(_ body: @escaping () -> Void) {
     guard state != .dead, hasPendingCalls else { return body() }
@@ -272,11 +285,12 @@ final class WorkerProcess {
     flushLogLine()
     for descriptor in [channel, logPipe, exitWatch] { try? descriptor.close() }
     let calls = pending[pendingHead...]
+    let answered = takeHeadItemsAnswered()
     pending = []
     pendingHead = 0
     for driver in hosted.values.sorted(by: { $0.number < $1.number }) { driver.abandon(reason: reason) }
     hosted = [:]
-    for call in calls {
+    for (position, call) in zip(calls.indices, calls) {
       switch call {
       case .terminate(_, let completion): completion(nil)
       case .marker(let body): body()
@@ -284,9 +298,14 @@ final class WorkerProcess {
         completion(.failure(ResponseError(code: .requestCancelled, message: "Request cancelled: the host is exiting.")))
       case .start(_, let completion), .perform(_, let completion): completion(.failure(.abandoned), nil)
       case .advance(let batch, let each, let completion):
-        for (index, _) in batch { each(index, .failure(.abandoned), nil) }
+        for (index, _) in batch.dropFirst(position == calls.startIndex ? answered : 0) {
+          each(index, .failure(.abandoned), nil)
+        }
         completion()
       case .sample(_, let completion): completion(.failure(.abandoned))
+      case .sceneOpen(_, let completion):
+        completion(.failure(ResponseError(code: .requestCancelled, message: "Request cancelled: the host is exiting.")))
+      case .sceneGesture(_, let completion): completion(.failure(.abandoned))
       }
     }
     owner?.workerExited(self)
@@ -423,6 +442,9 @@ final class WorkerProcess {
         kill(detail: "it broke the channel's rules: \(error.description)")
         return
       }
+      // A short read emptied the socket: the next read would only say EAGAIN (a system call per round trip); what
+      // arrives meanwhile makes the descriptor readable for the loop's next poll.
+      if count < buffer.count { return }
     }
   }
 
@@ -440,6 +462,14 @@ final class WorkerProcess {
       try reader.expectEnd()
       guard let driver = hosted[number] else { throw ChannelError("an event of t\(number), which it does not run") }
       driver.deliver(event)
+    case .replyPart?:
+      guard hasPendingCalls, case .advance(let batch, let each, _) = pending[pendingHead] else {
+        throw ChannelError("a part of an answer that is not a batch's")
+      }
+      let count = try reader.count()
+      guard count <= batch.count - headItemsAnswered else { throw ChannelError("a batch answer of the wrong length") }
+      try answerItems(of: batch, count: count, each, &reader)
+      try reader.expectEnd()
     case .reply?:
       guard hasPendingCalls else { throw ChannelError("an answer nobody asked for") }
       let call = pending[pendingHead]
@@ -448,10 +478,12 @@ final class WorkerProcess {
         try answer(call, &reader)
         try reader.expectEnd()
       } catch {
-        // Not answered after all: the call fails with the worker's death, as the ones after it do.
+        // Not answered after all: the call fails with the worker's death, as the ones after it do (a batch's items
+        // that were answered stay answered: `headItemsAnswered` counts them).
         pendingHead -= 1
         throw error
       }
+      headItemsAnswered = 0
       runMarkers()
       compactPending()
     default:
@@ -490,12 +522,9 @@ final class WorkerProcess {
       let status = try reader.status()
       try finishCall(driver, result, status, &reader, completion)
     case .advance(let batch, let each, let completion):
-      guard try reader.count() == batch.count else { throw ChannelError("a batch answer of the wrong length") }
-      for (index, driver) in batch {
-        let result = try reader.commandResult()
-        let status = try reader.status()
-        try finishCall(driver, result, status, &reader) { each(index, $0, $1) }
-      }
+      let count = try reader.count()
+      guard count == batch.count - headItemsAnswered else { throw ChannelError("a batch answer of the wrong length") }
+      try answerItems(of: batch, count: count, each, &reader)
       completion()
     case .terminate(let driver, let completion):
       let status = try reader.status()
@@ -513,7 +542,30 @@ final class WorkerProcess {
       }
     case .marker:
       throw ChannelError("an answer to a marker")
+    case .sceneOpen(_, let completion):
+      completion(try reader.u8() == 0 ? .success(()) : .failure(try reader.responseError()))
+    case .sceneGesture(_, let completion):
+      completion(try reader.sceneGestureOutcome())
     }
+  }
+
+  /// Answers the next `count` items of the batch at the head of the queue, each as soon as it is read.
+  private func answerItems(
+    of batch: [(index: Int, driver: WorkerTransitionDriver)], count: Int, _ each: BatchCompletion,
+    _ reader: inout MessageReader
+  ) throws(ChannelError) {
+    for (index, driver) in batch[headItemsAnswered..<(headItemsAnswered + count)] {
+      let result = try reader.commandResult()
+      let status = try reader.status()
+      try finishCall(driver, result, status, &reader) { each(index, $0, $1) }
+      headItemsAnswered += 1
+    }
+  }
+
+  /// The head call's items answered so far, reset to 0 (its remaining items are about to fail).
+  private func takeHeadItemsAnswered() -> Int {
+    defer { headItemsAnswered = 0 }
+    return headItemsAnswered
   }
 
   /// Applies a call's status and frame to its driver (the frame checked: see FrameCheck), then completes it.
@@ -642,12 +694,17 @@ final class WorkerProcess {
     flushLogLine()
     for descriptor in [channel, logPipe, exitWatch] { try? descriptor.close() }
     let calls = pending[pendingHead...]
+    let answered = takeHeadItemsAnswered()
     pending = []
     pendingHead = 0
     let lost = hosted.values.sorted { $0.number < $1.number }
     hosted = [:]
+    let lostScenes = scenes.values.sorted { $0.number < $1.number }
+    scenes = [:]
     if wasExiting && lost.isEmpty && !calls.contains(where: { if case .marker = $0 { false } else { true } }) {
       for call in calls { if case .marker(let body) = call { body() } }
+      // Scenes end with the worker that was told to exit (the plugin was unloaded or the host exits): no crash.
+      _ = lostScenes
       owner?.workerExited(self)
       return
     }
@@ -666,20 +723,26 @@ final class WorkerProcess {
     lastFault = fault
     owner?.workerDied(self, fault)
     for driver in lost { driver.lose(fault) }
-    for call in calls { fail(call, with: fault) }
+    for scene in lostScenes { scene.lose(fault) }
+    for (position, call) in zip(calls.indices, calls) {
+      fail(call, with: fault, itemsAnswered: position == calls.startIndex ? answered : 0)
+    }
     owner?.workerExited(self)
   }
 
-  private func fail(_ call: PendingCall, with fault: PluginFault) {
+  /// Completes `call` with `fault` (of a batch, the items after the first `itemsAnswered`, which its parts answered).
+  private func fail(_ call: PendingCall, with fault: PluginFault, itemsAnswered: Int = 0) {
     switch call {
     case .load(let completion): completion(.failure(fault.loadError))
     case .start(_, let completion), .perform(_, let completion): completion(.failure(.fault(fault)), nil)
     case .advance(let batch, let each, let completion):
-      for (index, _) in batch { each(index, .failure(.fault(fault)), nil) }
+      for (index, _) in batch.dropFirst(itemsAnswered) { each(index, .failure(.fault(fault)), nil) }
       completion()
     case .terminate(_, let completion): completion(nil)
     case .sample(_, let completion): completion(.failure(.fault(fault)))
     case .marker(let body): body()
+    case .sceneOpen(_, let completion): completion(.failure(fault.responseError))
+    case .sceneGesture(_, let completion): completion(.failure(.fault(fault)))
     }
   }
 

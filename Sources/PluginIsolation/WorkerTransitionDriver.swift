@@ -76,6 +76,8 @@ final class WorkerTransitionDriver: TransitionDriver {
     message.string(frames.rawValue)
     message.optional(precision) { $0.double($1.grid) }
     message.bool(request.options.interactivityFromController)
+    // A transition a scene's handler asked for runs on the scene's pending instance (WorkerScene.swift).
+    message.optional((request.scene as? WorkerSceneDriver)?.number) { $0.int($1) }
     worker.host(self)
     worker.call(message.finish(), as: .start(self, completion))
   }

@@ -44,6 +44,17 @@ package final class TransitionContext {
     self.isAnimated = isAnimated
   }
 
+  /// The context of a scene (the app's view controllers with no transition running, Protocol.md "Scenes"): what the
+  /// scene's animator instance works in. Nothing of a transition is there: no keyed views, duration 0.
+  package init(scene: Scene) {
+    self.transition = nil
+    self.scene = scene
+    self.containerView = scene.container
+    self.operation = TransitionOperation(name: "scene")
+    self.params = [:]
+    self.isAnimated = false
+  }
+
   /// Whether the user currently drives the transition (scrubbing or holding it paused). Changes when the
   /// transition is grabbed (update, pause) or let go (finish, cancel, release).
   package var isInteractive: Bool { transition?.isInteractive ?? false }

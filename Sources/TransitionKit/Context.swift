@@ -53,8 +53,15 @@ public struct TransitionOperation: Hashable, Sendable, ExpressibleByStringLitera
 /// was given, the presentation controller's `presentedViewController` and `viewController(forKey:)`. `view` is nil
 /// until the host has given the transition's context (a delegate asked for a presentation controller before the
 /// transition starts sees the objects, not their views yet).
-public class UIViewController: NSObject {
+///
+/// An app's own view controllers (`class ViewController: UIViewController`, named in the declaration file with
+/// `viewControllers(_:storyboard:)`) live in a scene instead (Protocol.md, "Scenes"): their `view` is the root of the
+/// client's tree for them, `viewDidLoad` runs when it is first needed, and `present`, `show` and `dismiss` start the
+/// transition with the presented controller's `transitioningDelegate` (Scenes.swift).
+open class UIViewController: NSObject {
   enum Role {
+    /// An app's own view controller, in a scene.
+    case app
     /// The to side of a presentation, push or segue; the from side of a dismissal, pop or unwind.
     case presented
     /// The other side.
@@ -66,6 +73,9 @@ public class UIViewController: NSObject {
   let role: Role
   weak var session: Session?
   private var resolvedView: UIView?
+  /// An app controller's scene side: its storyboard identifier, the controllers it presents or that present it, its
+  /// transitioning delegate and presentation style (Scenes.swift).
+  let scene = SceneSide()
   /// The pending `beginAppearanceTransition` (is appearing), for UIKit's unbalanced-calls warning.
   private var pendingAppearance: Bool?
 
@@ -74,20 +84,46 @@ public class UIViewController: NSObject {
     self.session = session
   }
 
+  /// An app's view controller (what `UIStoryboard.instantiateViewController(withIdentifier:)` and the scene's root
+  /// make). Made outside a scene's call, it has no scene: its `view` stays nil and it presents nothing.
+  public required override init() {
+    self.role = .app
+    self.session = Session.current?.sceneState == nil ? nil : Session.current
+    super.init()
+  }
+
+  /// Called once the view is loaded (its tree's root set as `view`): where an app adds its gesture recognizers.
+  open func viewDidLoad() {}
+
   /// The context key of this side, once the operation is known.
   var key: UITransitionContextViewControllerKey? {
     guard let session, session.hasContext else { return nil }
     switch role {
     case .presented: return session.isBackward ? .from : .to
     case .presenting: return session.isBackward ? .to : .from
-    case .navigation: return nil
+    case .navigation, .app: return nil
     }
   }
 
   /// The root view of the side's tree (UIKit's `viewController.view`); the container for the navigation
   /// controller; nil before the host gave the transition's context.
   public var view: UIView! {
-    if let resolvedView { return resolvedView }
+    get {
+      if let resolvedView { return resolvedView }
+      if role == .app { return loadSceneView() }
+      return transitionView
+    }
+    set {
+      resolvedView = newValue
+      if role == .app { scene.isViewLoaded = true }
+    }
+  }
+
+  /// Whether the view is loaded (an app controller's is loaded when `view` is first read).
+  public var isViewLoaded: Bool { role == .app ? scene.isViewLoaded : resolvedView != nil }
+
+  /// The root view of a transition's side.
+  private var transitionView: UIView! {
     guard let session, session.hasContext else { return nil }
     if role == .navigation {
       resolvedView = session.context.containerView
@@ -106,7 +142,8 @@ public class UIViewController: NSObject {
 
   /// The navigation controller of a push or pop; nil for other operations (and for the navigation controller).
   public var navigationController: UINavigationController? {
-    guard role != .navigation, let session, session.hasContext, session.context.operation.isNavigation else {
+    guard role != .navigation, role != .app, let session, session.hasContext, session.context.operation.isNavigation
+    else {
       return nil
     }
     return session.navigationController

@@ -96,6 +96,11 @@ public final class UINavigationController: UIViewController {
     super.init(role: .navigation, session: session)
   }
 
+  /// A navigation controller outside any transition: its stack is empty.
+  public required init() {
+    super.init(role: .navigation, session: nil)
+  }
+
   /// The stack while the transition runs: [from, to] for a push, [to] for a pop (the host knows no deeper stack);
   /// empty outside a push or pop.
   public var viewControllers: [UIViewController] {

@@ -18,6 +18,20 @@ public struct TransitionPluginExport: @unchecked Sendable {
   let parameters: [AnyTransitionParameter]
   /// A new source for one transition (the host makes one instance per transition).
   let makeSource: () -> AnimatorSource
+  /// The app's view controllers, for scenes (`viewControllers(_:storyboard:)`).
+  var scene: SceneDeclaration?
+
+  init(
+    id: StaticString, name: StaticString, summary: StaticString?, operations: [TransitionOperation]?,
+    parameters: [AnyTransitionParameter], makeSource: @escaping () -> AnimatorSource
+  ) {
+    self.id = id
+    self.name = name
+    self.summary = summary
+    self.operations = operations
+    self.parameters = parameters
+    self.makeSource = makeSource
+  }
 
   /// A TransitionKit-native animator (`TransitionAnimator`), described by its own static members.
   public static func native(_ type: any TransitionAnimator.Type) -> TransitionPluginExport {
@@ -114,6 +128,7 @@ enum AnimatorSource {
 extension Session {
   /// The presentation controller of this transition, made when the host first asks for it.
   func makePresentationController() -> UIPresentationController? {
+    guard asksPresentationController else { return nil }
     switch source {
     case .animator(_, let make):
       return make()

@@ -392,6 +392,8 @@ private let extensionThunk: @convention(c) (UnsafeMutableRawPointer?, UnsafePoin
     // Delegates may vend an interaction controller (asked when the transition starts); a bare animator has none.
     if case .animator = session.source { return nil }
     return UnsafeRawPointer(InteractionControllerTable.pointer)
+  case TH_EXT_SCENE_CONTROLLER:
+    return session.sceneDeclaration == nil ? nil : UnsafeRawPointer(SceneControllerTable.pointer)
   default:
     return nil
   }

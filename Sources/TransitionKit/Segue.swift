@@ -44,12 +44,14 @@ open class UIStoryboardSegue: NSObject {
 }
 
 extension UIViewController {
-  /// Presents `viewControllerToPresent`. The host starts no transitions of its own, so this is what ends a segue:
-  /// called on the running segue's source with its destination (from `perform()`, usually its animation's
+  /// Presents `viewControllerToPresent`. On an app's controller in a scene it starts the presentation with the
+  /// presented controller's `transitioningDelegate` (Scenes.swift). Inside a segue's `perform()` it is what ends
+  /// the segue: called on the running segue's source with its destination (usually from its animation's
   /// completion), it completes the transition (`completeTransition(!transitionWasCancelled)`), then runs
   /// `completion`. Anywhere else it is logged and does nothing.
   public func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil)
   {
+    if role == .app { return presentInScene(viewControllerToPresent, animated: flag, completion: completion) }
     guard let session, let segue = session.runningSegue, session.context.operation != .unwind, segue.source === self,
       segue.destination === viewControllerToPresent
     else {
@@ -59,10 +61,12 @@ extension UIViewController {
     completion?()
   }
 
-  /// Dismisses the view controller this one presented, or this one. The counterpart of `present` for an unwind:
-  /// called on the running unwind segue's source or destination (from `perform()`), it completes the transition
-  /// and runs `completion`. Anywhere else it is logged and does nothing.
+  /// Dismisses the view controller this one presented, or this one: on an app's controller in a scene it starts
+  /// the dismissal with the presented controller's `transitioningDelegate`. The counterpart of `present` for an
+  /// unwind: called on the running unwind segue's source or destination (from `perform()`), it completes the
+  /// transition and runs `completion`. Anywhere else it is logged and does nothing.
   public func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+    if role == .app { return dismissInScene(animated: flag, completion: completion) }
     guard let session, let segue = session.runningSegue, session.context.operation == .unwind,
       segue.source === self || segue.destination === self
     else {

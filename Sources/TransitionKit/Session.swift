@@ -55,10 +55,29 @@ final class Session: @unchecked Sendable {
   var interaction: (asked: Bool, controller: (any UIViewControllerInteractiveTransitioning)?) = (false, nil)
   var trackingRecognizers: [UIGestureRecognizer] = []
 
+  /// The export's view controllers, when it declares a scene (Scenes.swift); the scene's state once one opened on
+  /// this instance.
+  let sceneDeclaration: SceneDeclaration?
+  var sceneState: SceneState?
+  /// Whether the host may ask for a presentation controller: false for a scene's presentation whose style is not
+  /// `.custom` (UIKit asks the delegate only then).
+  let asksPresentationController: Bool
+
   init(host: Host, pluginContext: th_context, export: TransitionPluginExport) {
     self.host = host
     self.pluginContext = pluginContext
     self.source = export.makeSource()
+    self.sceneDeclaration = export.scene
+    self.asksPresentationController = true
+  }
+
+  /// The instance of a transition a scene's controller starts, with the presented controller's delegate.
+  init(host: Host, pluginContext: th_context, source: AnimatorSource, asksPresentationController: Bool) {
+    self.host = host
+    self.pluginContext = pluginContext
+    self.source = source
+    self.sceneDeclaration = nil
+    self.asksPresentationController = asksPresentationController
   }
 
   deinit {

@@ -58,6 +58,10 @@ extension ErrorCode {
   /// 2011: no gesture recognizer received a `transition/gesture` sample (`data.reason`: `noRecognizers`, `notHit`
   /// or `notInProgress`).
   package static let gestureNotReceived = ErrorCode(rawValue: 2011)
+  /// 2012: `scene/open` named an animator that declares no view controllers (no "th.scene-controller/1").
+  package static let noScene = ErrorCode(rawValue: 2012)
+  /// 2013: no open scene has that id (`scene/gesture`, `scene/close`).
+  package static let unknownScene = ErrorCode(rawValue: 2013)
 
   /// Every application code, for tables and tests.
   package static let applicationCodes: [ErrorCode] = [
@@ -65,7 +69,7 @@ extension ErrorCode {
     .pluginInitFailed, .pluginPathNotAllowed, .pluginBusy, .pluginCrashedWhileLoading, .pluginMarkedCrashed,
     .unknownAnimator, .ambiguousAnimator, .operationNotSupported, .invalidViewTree, .unknownTransition,
     .invalidTransitionState, .tooManyTransitions, .animatorMisbehaved, .pluginCrashed, .pluginHung,
-    .gestureNotReceived,
+    .gestureNotReceived, .noScene, .unknownScene,
   ]
 }
 

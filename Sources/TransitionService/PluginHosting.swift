@@ -50,7 +50,7 @@ package struct PluginStatus: Sendable, Equatable {
 }
 
 /// A plugin file that the start-up auto-load could not load, as `plugins/list` reports it.
-package struct StartupFailure: Sendable {
+package struct LoadFailure: Sendable {
   package var path: String
   /// The error `plugins/load` would have answered.
   package var error: ResponseError
@@ -76,8 +76,11 @@ package protocol PluginHosting: AnyObject {
   var managesPlugins: Bool { get }
   /// Every loaded plugin, in load order.
   var plugins: [PluginStatus] { get }
-  /// What the start-up auto-load could not load.
-  var startupFailures: [StartupFailure] { get }
+  /// What could not be loaded (`plugins/list`'s `failed`), one entry per path, until that path loads: every file the
+  /// start-up auto-load could not load, and every file whose `plugins/load` or `plugins/reload` crashed or hung its
+  /// worker (1009: a fault of the plugin's code, which the list shows as it shows a loaded plugin's `lastCrash`; the
+  /// other errors of a run-time load are the request's, answered to it alone).
+  var loadFailures: [LoadFailure] { get }
   /// Told about each crash or hang of a plugin's worker, first (the session sends `window/logMessage`).
   var onFault: (PluginFault) -> Void { get set }
 
@@ -98,6 +101,13 @@ package protocol PluginHosting: AnyObject {
   /// transition); `each` completes each one, `completion` runs after the last.
   func advance(
     _ drivers: [any TransitionDriver], by dt: Double, each: @escaping BatchCompletion, completion: @escaping () -> Void)
+  /// Opens a scene where the animator's plugin runs (`scene/open`): the driver at once (calls made on it wait for
+  /// the open), whether it opened in `completion`.
+  ///
+  /// - Throws: what is known before the plugin is asked (2001/2002, 1010).
+  func openScene(
+    _ request: SceneOpenRequest, completion: @escaping (Result<Void, ResponseError>) -> Void
+  ) throws(ResponseError) -> any SceneDriver
 
   /// Whether calls are still on their way to or from plugin code elsewhere.
   var hasOutstandingCalls: Bool { get }
@@ -132,7 +142,7 @@ package final class InProcessPlugins: PluginHosting {
   package let registry: PluginRegistry?
   package let catalog: any AnimatorCatalog
   private let factory: TransitionFactory
-  package var startupFailures: [StartupFailure] = []
+  package var loadFailures: [LoadFailure] = []
   package var onFault: (PluginFault) -> Void = { _ in }
 
   package init(catalog: any AnimatorCatalog, registry: PluginRegistry?) {
@@ -165,7 +175,7 @@ package final class InProcessPlugins: PluginHosting {
     guard let registry else { return completion(.failure(.internalError("no plugins here"))) }
     do {
       let loaded = try registry.load(path: path)
-      startupFailures.removeAll { $0.path == loaded.path }
+      loadFailures.removeAll { $0.path == loaded.path }
       completion(.success(status(loaded, registry)))
     } catch {
       completion(.failure(.plugin(error)))
@@ -194,11 +204,27 @@ package final class InProcessPlugins: PluginHosting {
   package func makeDriver(
     _ prepared: PreparedTransition, frames: FrameMode, precision: FramePrecision?
   ) throws(ResponseError) -> any TransitionDriver {
+    var adopted: AnimatorBinding?
+    if let scene = prepared.request.scene {
+      guard let local = scene as? LocalSceneDriver, let binding = local.runner.takeBinding() else {
+        throw .internalError("the scene's transition is not pending here")
+      }
+      adopted = binding
+    }
     do throws(TransitionStartError) {
-      return try factory.make(prepared, frames: frames, precision: precision)
+      return try factory.make(prepared, frames: frames, precision: precision, adopting: adopted)
     } catch {
       throw error.responseError
     }
+  }
+
+  package func openScene(
+    _ request: SceneOpenRequest, completion: (Result<Void, ResponseError>) -> Void
+  ) throws(ResponseError) -> any SceneDriver {
+    guard let registry else { throw .invalidParams(field: "params.animator", "this host runs no plugins") }
+    let driver = LocalSceneDriver(runner: try SceneRunner(registry: registry, request: request))
+    completion(.success(()))
+    return driver
   }
 
   package func advance(

@@ -39,7 +39,7 @@ package struct PluginSetup: Equatable, Sendable {
     for failure in registry.loadAutomatically() {
       let what = searchPath.folders.contains(failure.path) ? "plugin folder" : "plugin"
       logger.warn("\(what) \(failure.path) was not loaded: \(failure.error.message)")
-      plugins.startupFailures.append(StartupFailure(path: failure.path, error: .plugin(failure.error)))
+      plugins.loadFailures.append(LoadFailure(path: failure.path, error: .plugin(failure.error)))
     }
     _ = logs.take()
     return (plugins, logs)

@@ -72,13 +72,20 @@ extension ResponseError {
   }
 
   /// 2011: the gesture sample reached no recognizer (`data.reason` says why, `data.state` is the sample's state).
-  static func gestureNotReceived(_ id: String, _ delivery: GestureDelivery, state: GestureSample.State) -> ResponseError
-  {
+  /// A scene's sample (`scene/gesture`) names the scene (`data.scene`) and its view controllers.
+  static func gestureNotReceived(
+    _ id: String, _ delivery: GestureDelivery, state: GestureSample.State, scene: Bool = false
+  ) -> ResponseError {
     let (reason, why): (String, String)
     switch delivery {
     case .received: (reason, why) = ("received", "the gesture was received")
     case .noRecognizers:
-      (reason, why) = ("noRecognizers", "its interaction controller has no gesture recognizer on any of its views")
+      (reason, why) = (
+        "noRecognizers",
+        scene
+          ? "its view controllers have no gesture recognizer on any of its views"
+          : "its interaction controller has no gesture recognizer on any of its views"
+      )
     case .notHit:
       (reason, why) = (
         "notHit",
@@ -89,8 +96,8 @@ extension ResponseError {
       (reason, why) = ("notInProgress", "no gesture is in progress; a gesture starts with a \"began\" sample")
     }
     return ResponseError(
-      code: .gestureNotReceived, message: "Transition \(id): \(why).",
-      data: ["transition": JSON(id), "reason": JSON(reason), "state": JSON(state.rawValue)])
+      code: .gestureNotReceived, message: "\(scene ? "Scene" : "Transition") \(id): \(why).",
+      data: [scene ? "scene" : "transition": JSON(id), "reason": JSON(reason), "state": JSON(state.rawValue)])
   }
 
   /// What the engine's refusal means on the wire: -32602 for an unusable argument, 2006 for the rest.

@@ -21,6 +21,8 @@ package struct TransitionRequest {
   /// `{"container", "from", "to"}` as the client sent them, when the request came as JSON: what a plugin's worker
   /// process decodes into trees of its own (`ViewTrees.decode`).
   package var treesJSON: JSON?
+  /// The scene whose handler asked for this transition (`scene/gesture`): its animator instance runs it.
+  package var scene: (any SceneDriver)?
 
   package init(
     animator: String, operation: TransitionOperation, trees: ViewTrees, params: [String: ParameterValue] = [:],
@@ -112,11 +114,12 @@ package struct TransitionFactory {
   /// Makes an animator instance and the engine transition of a prepared request; not started. Its stream (when the
   /// session starts it) has `frames`, its lengths on `precision`'s grid when one is given.
   package func make(
-    _ prepared: PreparedTransition, frames: FrameMode = .full, precision: FramePrecision? = nil
+    _ prepared: PreparedTransition, frames: FrameMode = .full, precision: FramePrecision? = nil,
+    adopting adopted: AnimatorBinding? = nil
   ) throws(TransitionStartError) -> LocalTransitionDriver {
     let binding: AnimatorBinding
-    do {
-      binding = try catalog.instantiate(prepared.entry.qualifiedID)
+    do throws(AnimatorInstantiationError) {
+      if let adopted { binding = adopted } else { binding = try catalog.instantiate(prepared.entry.qualifiedID) }
     } catch {
       switch error {
       case .lookup(let lookup): throw .lookup(lookup)

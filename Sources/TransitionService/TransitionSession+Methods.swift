@@ -142,18 +142,7 @@ extension TransitionSession {
     var options = TransitionOptions(isInteractive: interactive ?? false)
     // Left open, an interaction controller the animator vends decides (UIKit's wantsInteractiveStart).
     options.interactivityFromController = interactive == nil
-    let clock: ClockKind = try params.choice("clock") ?? .realtime
-    let frames: FrameMode = try params.choice("frames") ?? .full
-    let fps = try params.optional("fps") { v, f throws(FieldError) in
-      let fps = try ValueDecoding.number(v, f)
-      guard fps > 0, fps <= 1000 else { throw FieldError(f, "must be in (0, 1000]") }
-      return fps
-    }
-    let precision = try params.optional("precision") { v, f throws(FieldError) in
-      let grid = try ValueDecoding.number(v, f)
-      guard let precision = FramePrecision(grid: grid) else { throw FieldError(f, "must be a number > 0") }
-      return precision
-    }
+    let stream = try Self.streamOptions(params)
     let (speed, curve) = try Self.completionTail(params)
     if let speed { options.completionSpeed = speed }
     if let curve { options.completionCurve = curve }
@@ -181,12 +170,30 @@ extension TransitionSession {
       treesJSON: [
         "container": params.member("container")!, "from": params.member("from")!, "to": params.member("to")!,
       ])
-    return (request, StreamOptions(clock: clock, fps: fps ?? 60, frames: frames, precision: precision))
+    return (request, stream)
+  }
+
+  /// `clock`, `fps`, `frames` and `precision` of `transition/start` (and `scene/open`, for the transitions a scene
+  /// starts).
+  static func streamOptions(_ params: ParamsReader) throws(ResponseError) -> StreamOptions {
+    let clock: ClockKind = try params.choice("clock") ?? .realtime
+    let frames: FrameMode = try params.choice("frames") ?? .full
+    let fps = try params.optional("fps") { v, f throws(FieldError) in
+      let fps = try ValueDecoding.number(v, f)
+      guard fps > 0, fps <= 1000 else { throw FieldError(f, "must be in (0, 1000]") }
+      return fps
+    }
+    let precision = try params.optional("precision") { v, f throws(FieldError) in
+      let grid = try ValueDecoding.number(v, f)
+      guard let precision = FramePrecision(grid: grid) else { throw FieldError(f, "must be a number > 0") }
+      return precision
+    }
+    return StreamOptions(clock: clock, fps: fps ?? 60, frames: frames, precision: precision)
   }
 
   /// `transition/gesture`'s sample: `state` and `location` required, `translation` and `velocity` {0, 0} when
   /// absent.
-  private static func gestureSample(_ params: ParamsReader) throws(ResponseError) -> GestureSample {
+  static func gestureSample(_ params: ParamsReader) throws(ResponseError) -> GestureSample {
     guard let state: GestureSample.State = try params.choice("state") else {
       throw .invalidParams(field: "params.state", "is required")
     }

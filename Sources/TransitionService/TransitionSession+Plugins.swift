@@ -28,12 +28,12 @@ extension TransitionSession {
   }
 
   /// `{"plugins": [plugin objects], "failed": [{"path", "error"}]}`: the loaded plugins, and the files the start-up
-  /// auto-load could not load.
+  /// auto-load could not load or whose later load crashed (`PluginHosting.loadFailures`).
   private func listPlugins(_ request: Request, _ responder: Responder) throws(ResponseError) {
     var array = JSONArrayBuilder()
     for plugin in hosting.plugins { array.append(json(plugin)) }
     var failed = JSONArrayBuilder()
-    for failure in hosting.startupFailures {
+    for failure in hosting.loadFailures {
       failed.append(["path": JSON(failure.path), "error": failure.error.json])
     }
     responder.reply(["plugins": array.build(), "failed": failed.build()])

@@ -57,6 +57,9 @@ package final class TransitionSession {
   var live: [Int: TransitionRecord] = [:]
   /// The last number handed out ("t1" is 1).
   var counter = 0
+  /// Open scenes by number ("s1" is 1), and the last number handed out (TransitionSession+Scenes.swift).
+  var scenes: [Int: SceneRecord] = [:]
+  var sceneCounter = 0
   /// Outcomes of ended transitions, for `transition/wait`, oldest first in `endedOrder`.
   var endedOutcomes: [Int: EndSummary] = [:]
   var endedOrder: [Int] = []
@@ -103,6 +106,7 @@ package final class TransitionSession {
   package func register(on dispatcher: Dispatcher) {
     registerPluginMethods(on: dispatcher)
     registerTransitionMethods(on: dispatcher)
+    registerSceneMethods(on: dispatcher)
   }
 
   // MARK: Server hooks

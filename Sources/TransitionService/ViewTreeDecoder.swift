@@ -65,6 +65,19 @@ struct ViewTreeDecoder {
     return ViewTrees(scene: decoder.scene, fromRoot: fromRoot, toRoot: toRoot, contents: decoder.contents)
   }
 
+  /// Decodes a scene's `container` and its trees (`paths` name them in errors): the first tree shown in the
+  /// container, the others outside it; ids unique across all of them.
+  static func decodeScene(
+    container: JSON, trees: [(path: String, json: JSON)]
+  ) throws(ViewTreeError) -> (scene: Scene, roots: [View], contents: [String: JSON]) {
+    let size = try containerSize(container)
+    var decoder = ViewTreeDecoder(scene: Scene(containerSize: size, containerID: containerID))
+    var roots: [View] = []
+    for tree in trees { roots.append(try decoder.node(tree.json, path: tree.path)) }
+    if let first = roots.first { decoder.scene.container.addSubview(first) }
+    return (decoder.scene, roots, decoder.contents)
+  }
+
   private init(scene: Scene) {
     self.scene = scene
   }

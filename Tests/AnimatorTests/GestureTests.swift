@@ -65,7 +65,7 @@ import TransitionEngine
 
   enum GesturesIDs {
     static let all = [
-      "pull", "edge", "hit", "no-recognizers", "bare-selector", "running", "no-interaction", "recognizers",
+      "pull", "edge", "hit", "no-recognizers", "bare-selector", "running", "no-interaction", "recognizers", "scene",
     ]
   }
 

@@ -22,13 +22,19 @@ import Testing
     ) { $1 }
   }
 
+  /// The `path` of each entry of a `plugins/list` result's `failed`, in order.
+  private static func failedPaths(_ listed: JSON) -> [JSON?] {
+    listed["failed"]?.elements.map { $0["path"] } ?? []
+  }
+
   /// The fixture's load phases and the crash report's name for each.
   static let loadPhases = [("constructor", "a library constructor"), ("entry", "th_plugin_entry"), ("init", "init")]
 
   /// A crash while loading (in a library constructor, inside th_plugin_entry, inside init), with another plugin's
   /// transition playing alongside in real time: plugins/load answers 1009 naming the phase and the signal, the request
-  /// right behind it is answered, plugins/list lists no such plugin (a load that failed adds nothing), the good
-  /// transition plays through on time with the right geometry, and the same file loads, runs and reloads once "fixed".
+  /// right behind it is answered, plugins/list lists no such plugin but shows the crash in `failed`, the good
+  /// transition plays through on time with the right geometry, and the same file loads, runs and reloads once "fixed"
+  /// (and a reload that crashes is listed in `failed` until a reload works).
   @Test(arguments: loadPhases)
   func aCrashWhileLoadingFailsItsLoadAndTheHostLoadsItOnceFixed(_ phase: String, _ name: String) throws {
     let marker = try Self.constructorMarker()
@@ -61,16 +67,29 @@ import Testing
     #expect(ids.contains("com.example.test.minimal"))
     #expect(!ids.contains(plugin))
     #expect(!ids.contains("com.example.test.fault.garbagedescriptor"))
-    // `failed` lists the start-up auto-load's failures (Protocol.md), which were none: plugins/load answered its own.
-    #expect(listed["failed"] == [])
-    // Fixed: the same file loads, its transition runs (the fixture's sound: alpha 0 → 1 linearly over 0.4 s), reloads.
+    // `failed` shows each crash (Protocol.md): the file as its 1009 named it, with that error, the latest per file.
+    #expect(Self.failedPaths(listed) == [error["data"]?["path"], garbage["data"]?["path"]])
+    #expect(listed["failed"]?.elements.compactMap { $0["error"] } == [error, garbage])
+    // Fixed: the same file loads (and leaves `failed`), its transition runs (the fixture's sound: alpha 0 → 1
+    // linearly over 0.4 s), reloads.
     unlink(marker)
     #expect(client.result("plugins/load", ["path": "libTestPluginFaultConstructor.so"])["state"] == "loaded")
+    #expect(Self.failedPaths(client.result("plugins/list")) == [garbage["data"]?["path"]])
     try IsolationScene.expectSoundCompletes(client, plugin)
     let reloaded = client.result("plugins/reload", ["plugin": JSON(plugin)])
     #expect(reloaded["generation"] == 2)
     #expect(reloaded["crashCount"] == 0)
     try IsolationScene.expectSoundCompletes(client, plugin)
+    // Broken again: the reload crashes (1009), generation 2 stays, and `failed` shows the crash until a reload works.
+    #expect(FileManager.default.createFile(atPath: marker, contents: Data()))
+    let crashedReload = client.error("plugins/reload", ["plugin": JSON(plugin)])
+    #expect(crashedReload["code"] == 1009)
+    let afterCrash = client.result("plugins/list")
+    #expect(Self.failedPaths(afterCrash) == [garbage["data"]?["path"], error["data"]?["path"]])
+    #expect(afterCrash["plugins"]?.elements.first { $0["id"]?.stringValue == plugin }?["generation"] == 2)
+    unlink(marker)
+    #expect(client.result("plugins/reload", ["plugin": JSON(plugin)])["generation"] == 3)
+    #expect(Self.failedPaths(client.result("plugins/list")) == [garbage["data"]?["path"]])
 
     let goodEnd = try #require(client.waitForDidEnd("t1"))
     #expect(goodEnd.serialized() == #"{"transition":"t1","completed":true,"cancelled":false}"#)

@@ -234,6 +234,54 @@ enum IsolationScene {
     #expect(WorkerProcesses.remaining(workers).isEmpty)
   }
 
+  /// A tick of many transitions of one worker is answered in parts (the frames of the first ones are forwarded while
+  /// the worker makes the rest). A crash in the middle of it, after parts were forwarded: every transition ends
+  /// exactly once (pluginCrashed), the ones answered before the crash with their tick's frame first, and no frame
+  /// comes twice or out of order.
+  @Test func aCrashInTheMiddleOfABatchTickEndsEachTransitionOnce() throws {
+    let client = try TransitionClient(isolationFlags)
+    let plugin = "com.example.test.fault.abort"
+    #expect(client.result("plugins/load", ["path": "libTestPluginFaultAbort.so"])["id"]?.stringValue == plugin)
+    // 60 sound transitions streaming full frames (3 views, about 1.8 KB a frame: 100 KB per tick, several parts), then the
+    // faulty one, whose completion aborts.
+    let sound = 60
+    let full: [(String, JSON)] = [("frames", "full")]
+    for index in 1...sound {
+      #expect(
+        client.result("transition/start", IsolationScene.start(plugin + "/sound", extra: full))["transition"]
+          == JSON("t\(index)"))
+    }
+    let faulty = "t\(sound + 1)"
+    #expect(
+      client.result("transition/start", IsolationScene.start(plugin + "/faulty", extra: full))["transition"]
+        == JSON(faulty))
+    // The tick that runs the faulty completion: the sound transitions come first in it.
+    client.send(["jsonrpc": "2.0", "id": 900, "method": "transition/tick", "params": ["dt": 0.25]])
+    _ = try #require(client.waitFor { $0["id"]?.intValue == 900 })
+    for index in 1...(sound + 1) { #expect(client.waitForDidEnd("t\(index)") != nil) }
+    // The host still serves, and a fresh worker runs the plugin.
+    try IsolationScene.expectSoundCompletes(client, plugin)
+    let (messages, status) = client.finish()
+    #expect(status == .exited(0))
+    #expect(messages.filter { $0["id"] == 900 }.count == 1)
+    let ends = messages.filter { $0["method"] == "transition/didEnd" }
+    for index in 1...(sound + 1) {
+      let id = "t\(index)"
+      let mine = ends.filter { $0["params"]?["transition"] == JSON(id) }
+      #expect(mine.count == 1, "\(id) ended \(mine.count) times")
+      #expect(mine.first?["params"]?["reason"] == "pluginCrashed", "\(id)")
+      let frames = TransitionClient.frames(messages, of: id)
+      #expect(frames.compactMap { $0["seq"]?.intValue } == Array(0..<Int64(frames.count)), "\(id)")
+      #expect(frames.last?["phase"] == "ended", "\(id)")
+    }
+    // The first transition was answered in a part before the crash: its tick's frame (0.25 s: the sound animator's
+    // linear alpha 0.25 / 0.4) came before its restored start state.
+    let first = TransitionClient.frames(messages, of: "t1")
+    #expect(first.count == 3, "start, the tick, the restored state: \(first.count)")
+    let alpha = try #require(first.dropLast().last?.view("detail")?["alpha"]?.doubleValue)
+    #expect(abs(alpha - 0.25 / 0.4) < 1e-9)
+  }
+
   private func checkReport(_ data: JSON?, _ fault: FaultCase, sourceLocation: SourceLocation = #_sourceLocation) {
     #expect(data?["plugin"]?.stringValue == fault.plugin, sourceLocation: sourceLocation)
     #expect(

@@ -13,7 +13,7 @@ import Testing
 
   @Test func everyErrorCodeIsInTheTables() throws {
     let text = try String(contentsOfFile: ProtocolExample.documentPath, encoding: .utf8)
-    let codes = [-32700, -32600, -32601, -32602, -32603, -32800] + Array(1001...1010) + Array(2001...2011)
+    let codes = [-32700, -32600, -32601, -32602, -32603, -32800] + Array(1001...1010) + Array(2001...2013)
     for code in codes {
       #expect(text.contains("| \(code) |"), "Protocol.md has no table row for \(code)")
     }

@@ -214,5 +214,21 @@ import TransitionService
     #expect(problem(prefix + #""time":0,"views":[}}"#) != nil, "brackets that do not match")
     #expect(problem(prefix + #""time":0,"views":["}]}}"#) != nil, "an unterminated string")
     #expect(problem(prefix + #""time":0,"views":[]}}}"#) != nil, "bytes after the end")
+    #expect(problem(prefix + "\"time\":0,\"views\":[\"a\\\nb\"]}}") != nil, "a raw newline after a backslash")
+    #expect(problem(prefix + #""time":0,"views":["a\"]}}"#) != nil, "an escaped quote does not end the string")
+    #expect(problem(prefix.replacing(#""seq":2,"#, with: #""seq":23,"#) + #""time":0,"views":[]}}"#) != nil, "seq 23")
+    #expect(problem(prefix.replacing(#""seq":2,"#, with: #""seq":2"#) + #""time":0,"views":[]}}"#) != nil)
+    #expect(problem(String(prefix.dropLast())) != nil, "the prefix cut short")
+  }
+
+  /// A view's `content` is the client's JSON and may nest deeper than the frame's own members: the check follows
+  /// any depth (the first 64 levels are bits of a word, the rest an array).
+  @Test func deeplyNestedContentIsCheckedAtEveryDepth() {
+    let nested = String(repeating: #"{"a":["#, count: 100) + "1" + String(repeating: "]}", count: 100)
+    #expect(problem(prefix + #""time":0,"views":[{"content":\#(nested)}]}}"#) == nil)
+    let mismatched = String(repeating: #"{"a":["#, count: 100) + "1" + String(repeating: "]}", count: 99) + "}]"
+    #expect(problem(prefix + #""time":0,"views":[{"content":\#(mismatched)}]}}"#) != nil)
+    let ten = prefix.replacing(#""seq":2,"#, with: #""seq":10,"#) + #""time":0,"views":[]}}"#
+    #expect(Array(ten.utf8).withUnsafeBytes { FrameCheck.problem($0, transition: "t4", seq: 10) } == nil)
   }
 }

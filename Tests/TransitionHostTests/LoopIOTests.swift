@@ -294,6 +294,42 @@ import Testing
     #expect(!loop.runOnce())
   }
 
+  /// epoll refuses regular files; the loop then polls instead, so a host whose stdin is a file still reads it, and
+  /// the pipes watched beside it keep working. Descriptors ready together are handled in the order they were watched,
+  /// whichever way the loop waits.
+  @Test func aRegularFileIsServedAndReadyDescriptorsComeInWatchOrder() throws {
+    for useFile in [false, true] {
+      let loop = EventLoop()
+      let first = TestPipe()
+      let second = TestPipe()
+      var order: [String] = []
+      loop.watchReadable(second.readEnd) { _ in
+        order.append("second")
+        loop.unwatch(second.readEnd)
+      }
+      loop.watchReadable(first.readEnd) { _ in
+        order.append("first")
+        loop.unwatch(first.readEnd)
+      }
+      var file: Int32 = -1
+      if useFile {
+        var template = Array("/tmp/th-loop-XXXXXX".utf8CString)
+        file = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        try #require(file >= 0)
+        unlink(String(cString: template))
+        loop.watchReadable(FileDescriptor(rawValue: file)) { _ in
+          order.append("file")
+          loop.unwatch(FileDescriptor(rawValue: file))
+        }
+      }
+      first.send("a")
+      second.send("b")
+      loop.runOnce()
+      #expect(order == ["second", "first"] + (useFile ? ["file"] : []), "with a file: \(useFile)")
+      if file >= 0 { close(file) }
+    }
+  }
+
   @Test func aLimitEndsATurnWhenNothingHappens() {
     let loop = EventLoop()
     let pipe = TestPipe()

@@ -45,12 +45,13 @@ import TransitionEngine
     }
     #expect(ResponseError.unknownTransition("t9").code.rawValue == 2005)
     #expect(ResponseError.wrongState("t1", phase: "ended", "the transition has ended").code.rawValue == 2006)
+    #expect(ResponseError.unknownScene("s9", "never opened, or closed").code.rawValue == 2013)
   }
 
   @Test func applicationCodesAreDistinctAndOutsideTheRangeJSONRPCReserves() {
     let codes = ErrorCode.applicationCodes.map(\.rawValue)
     #expect(Set(codes).count == codes.count)
     #expect(codes.allSatisfy { !(-32768 ... -32000).contains($0) })
-    #expect(Set(codes) == Set(Array(1001...1010) + Array(2001...2011)))
+    #expect(Set(codes) == Set(Array(1001...1010) + Array(2001...2013)))
   }
 }

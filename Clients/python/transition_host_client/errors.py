@@ -37,6 +37,8 @@ class ErrorCode(enum.IntEnum):
     TOO_MANY_TRANSITIONS = 2007
     ANIMATOR_MISBEHAVED = 2008
     GESTURE_NOT_RECEIVED = 2011
+    NO_SCENE = 2012
+    UNKNOWN_SCENE = 2013
 
 
 class TransitionHostError(Exception):

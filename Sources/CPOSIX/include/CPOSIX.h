@@ -1,6 +1,6 @@
 // The few C calls the POSIX module needs that Swift's Glibc module does not import: `pipe2`, `mkostemp`, `memfd_create`
 // and `posix_spawn_file_actions_addclosefrom_np` are declared only under _GNU_SOURCE, `pidfd_open` and `prctl`'s
-// parent-death signal have no usable declaration, <sys/timerfd.h> is not imported, `ioctl` is variadic, the
+// parent-death signal have no usable declaration, <sys/timerfd.h> is not imported, `struct epoll_event` is packed, `ioctl` is variadic, the
 // <sys/wait.h> status macros are function-like macros (which Swift never imports), Swift has no atomic operations on
 // raw memory shared with another process, and a signal handler must be C (nothing in it may allocate or take a lock).
 // Every name is prefixed, in the style of swift-nio's shims, so it can never collide with what a later libc adds.
@@ -49,6 +49,18 @@ int CPOSIX_timerfd_create_monotonic(void);
 /// timerfd_settime(2) with TFD_TIMER_ABSTIME: the timer expires once CLOCK_MONOTONIC reaches `nanoseconds` (0
 /// disarms it). Returns 0, or -1 with errno set.
 int CPOSIX_timerfd_set_absolute(int fd, int64_t nanoseconds);
+
+/// epoll_create1(EPOLL_CLOEXEC). Returns the fd, or -1 with errno set.
+int CPOSIX_epoll_create(void);
+
+/// epoll_ctl(2): `op` is 1 to add `fd`, 2 to remove it, 3 to change its events; level-triggered on `events`
+/// (poll(2)'s POLLIN, POLLOUT… bits, which epoll's share), with `fd` as the event's data. Returns 0, or -1 with errno.
+int CPOSIX_epoll_control(int epfd, int op, int fd, uint32_t events);
+
+/// epoll_wait(2) into two plain arrays, the ready descriptors and their events, at most `capacity` (64 at most):
+/// `struct epoll_event` is packed on x86-64, a layout Swift does not import faithfully. Returns how many, or -1 with
+/// errno (EINTR included: the caller's loop decides what a signal means).
+int CPOSIX_epoll_wait(int epfd, int *fds, uint32_t *events, int capacity, int timeout_milliseconds);
 
 /// fcntl(F_GETPIPE_SZ): the capacity of the pipe `fd` is an end of, in bytes; -1 with errno (EBADF, or not a pipe).
 int CPOSIX_pipe_capacity(int fd);

@@ -48,6 +48,9 @@
  *       timing, stop, finish at a position) and th_animator_descriptor.interruptible_animator
  *       (interruptibleAnimator(using:)), which interactive transitions then drive. See the block marked
  *       "ABI 1.2 — property animators".
+ *  1.2  (scenes) the animator extension "th.scene-controller/1" (the app's view controllers, for gestures that
+ *       arrive before any transition exists) and the host extension "th.scenes/1" (a scene's trees, and the
+ *       transition a handler starts); see the block "ABI 1.2 — scenes" near the end.
  *  1.1  th_timing.flags (the first 4 bytes of 1.0's reserved[0]) with TH_TIMING_ALLOWS_OVERDAMPING.
  *       Springs run as Core Animation runs them: progress is the spring's closed form for the whole block and
  *       exactly the final value from its end (no landing blend); a TH_TIMING_SPRING_BOUNCE block lasts its
@@ -1593,6 +1596,101 @@ TH_STATIC_ASSERT(sizeof(th_gesture_sample) == 56, "th_plugin.h: th_gesture_sampl
 
 /* ====================================================================================================== */
 /* End of ABI 1.2 — interaction controllers and gestures                                                   */
+/* ====================================================================================================== */
+
+/* ====================================================================================================== */
+/* ABI 1.2 — scenes                                                                                        */
+/*                                                                                                          */
+/* A gesture may arrive before any transition exists (PullDown's view controller pans, and its handler       */
+/* presents the next controller). The client opens a scene (scene/open): the app's view-controller trees     */
+/* with no transition running. The host makes one instance of the animator the scene belongs to and hands it  */
+/* a scene context, in which the 1.0 view functions work on the scene's trees; the plugin instantiates its    */
+/* root view controller there (animator extension "th.scene-controller/1"). Gesture samples on the scene go   */
+/* to the plugin's recognizers; a handler that presents, dismisses, pushes or pops asks the host to start     */
+/* that transition (host extension "th.scenes/1") with an animator instance the plugin made, so the objects  */
+/* the handler holds (the interaction controller) are the transition's. Self-contained: nothing above changes.*/
+/* ====================================================================================================== */
+
+/**
+ * Animator extension "th.scene-controller/1" (from th_animator_descriptor.get_extension): the app's view
+ * controllers. The host asks it of the instance it made for a scene; a NULL table or function means the animator
+ * has no scene. Growable.
+ */
+typedef struct th_scene_controller {
+  uint32_t struct_size;
+  uint32_t reserved;
+  /**
+   * The scene opened: `ctx` is the scene context (container_view is the scene's container, holding the root
+   * controller's tree; every other tree the client sent is there too, outside the container, found with
+   * th_host_scenes.tree). The plugin instantiates its root view controller, sets its view to the root tree and
+   * runs viewDidLoad (which usually adds gesture recognizers). Returns TH_OK, or an error the host reports to the
+   * client (the scene is not opened). Phase: animate (tree changes allowed, no animations: nothing would run
+   * them).
+   */
+  th_status(TH_ABI *open_scene)(void *instance, th_context ctx);
+  /**
+   * One gesture sample on the scene, as th_interaction_controller.handle_gesture: `hit_view` is the view a began
+   * sample hits in the scene ({0} for later samples and outside every view); the recognizers on it or its
+   * superviews get their actions, which may start a transition (th_host_scenes.start_transition) or drive a
+   * running one through "th.percent-driven/1" on that transition's context. Phase: animate.
+   */
+  th_gesture_delivery(TH_ABI *handle_gesture)(void *instance, th_context ctx, const th_gesture_sample *sample,
+                                              th_view hit_view, uint32_t *out_received);
+  /**
+   * A transition this scene started ended: `to` (a root of the scene's trees) is on screen when `completed`,
+   * `from` otherwise. Called after the transition's animation_ended; the host has already arranged the scene's
+   * container as the table of CONVENTIONS says. May be NULL. Phase: animate.
+   */
+  void(TH_ABI *transition_ended)(void *instance, th_context ctx, th_view from, th_view to, bool completed);
+} th_scene_controller;
+
+#define TH_EXT_SCENE_CONTROLLER "th.scene-controller/1"
+
+/** A transition a scene's handler asks for (th_host_scenes.start_transition). Growable. */
+typedef struct th_scene_transition {
+  uint32_t struct_size;
+  uint32_t reserved;
+  /** "present", "dismiss", "push", "pop", "segue", "unwind" (copied). */
+  const char *operation;
+  /** The root of the tree on screen now (the presenting controller's view; the presented one's for a dismissal). */
+  th_view from;
+  /** The root of the tree that comes on screen (a tree of the scene's; not the from tree). */
+  th_view to;
+  /**
+   * A new instance of the scene's animator, made by the plugin as `create` would have made it and owned by the
+   * host from here on: it runs the transition (transition_duration, interaction_controller, animate_transition)
+   * and is destroyed with `destroy` after it, exactly like an instance from `create`. On any error the host
+   * destroys it at once.
+   */
+  void *instance;
+} th_scene_transition;
+
+/**
+ * Host extension "th.scenes/1" (from th_host_api.get_extension). Phase: inside th_scene_controller's functions,
+ * on the scene context; elsewhere TH_ERR_WRONG_PHASE. Growable.
+ */
+typedef struct th_host_scenes {
+  uint32_t struct_size;
+  uint32_t reserved;
+  /** The root of the client's tree for the storyboard identifier `identifier` (TH_ERR_NOT_FOUND when there is none;
+   *  the root controller's tree is identifier "" as well as its own). */
+  th_status(TH_ABI *tree)(th_context ctx, const char *identifier, th_view *out_root);
+  /**
+   * Starts `request` once the current call returns (UIKit starts it on the run loop's next turn too). Called from
+   * handle_gesture or transition_ended only (in open_scene and elsewhere TH_ERR_WRONG_PHASE); one per call: a
+   * second one, or one while a transition of this scene still runs, is TH_ERR_WRONG_PHASE; a request the scene
+   * cannot honour (`from` not the root of a tree on screen, `to` not the root of another tree) is
+   * TH_ERR_INVALID_VALUE, a view handle not of this scene TH_ERR_INVALID_HANDLE, a NULL request, operation or
+   * instance or a small struct_size TH_ERR_INVALID_ARGUMENT. Once the host could read a non-NULL `instance`, every
+   * error destroys it at once; with a NULL request or a small struct_size the plugin keeps it.
+   */
+  th_status(TH_ABI *start_transition)(th_context ctx, const th_scene_transition *request);
+} th_host_scenes;
+
+#define TH_EXT_HOST_SCENES "th.scenes/1"
+
+/* ====================================================================================================== */
+/* End of ABI 1.2 — scenes                                                                                 */
 /* ====================================================================================================== */
 
 /* Enums travel as 32-bit integers; a plugin built with -fshort-enums would not. */

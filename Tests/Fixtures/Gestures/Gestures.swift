@@ -2,7 +2,8 @@
 // interaction controller is a UIPercentDrivenInteractiveTransition subclass that attaches its recognizer when the
 // transition starts (`startInteractiveTransition`, calling super first) and decides finish or cancel itself; the
 // handlers write what they saw to the host's log ("note: …") for Tests/AnimatorTests/GestureTests.swift and the
-// protocol tests. Actions use the closure form of Selector that `#selector` becomes on Linux.
+// protocol tests. Actions use the closure form of Selector that `#selector` becomes on Linux. Scenes.swift has the
+// scene export's view controllers.
 
 import UIKit
 
@@ -25,6 +26,8 @@ enum GesturesPlugin: TransitionPlugin {
     .transitioningDelegate(id: "running", name: "Grabbed while running") { RunningDelegate() },
     .transitioningDelegate(id: "no-interaction", name: "No interaction controller") { NoInteractionDelegate() },
     .transitioningDelegate(id: "recognizers", name: "Recognizer API") { RecognizersDelegate() },
+    .transitioningDelegate(id: "scene", name: "An app's view controllers") { PlainPullDelegate() }
+      .viewControllers(SceneRoot.self, storyboard: ["Modal": SceneModal.self]),
   ]
 }
 
