@@ -226,6 +226,15 @@ targets += [
     ]
   ),
 ]
+
+/// A test fixture plugin written in C on th_plugin.h alone: a dynamic library product of Tests/Fixtures/<folder>.
+@MainActor func addCFixture(product: String, folder: String) {
+  products.append(.library(name: product, type: .dynamic, targets: [product]))
+  targets.append(
+    .target(name: product, dependencies: ["CTransitionABI"], path: "Tests/Fixtures/\(folder)", publicHeadersPath: ".")
+  )
+}
+
 // Plugins that break one rule each, for the validator's tests (Tests/Fixtures/Validate<Name>, product
 // TestPluginValidate<Name>, never auto-loaded).
 for name in [
@@ -237,15 +246,7 @@ for name in [
   "NeverCompletes",  // a counted init; its only animator never completes
   "Unresolved",  // needs a symbol no library defines: dlopen with RTLD_NOW refuses it
 ] {
-  products.append(.library(name: "TestPluginValidate\(name)", type: .dynamic, targets: ["TestPluginValidate\(name)"]))
-  targets.append(
-    .target(
-      name: "TestPluginValidate\(name)",
-      dependencies: ["CTransitionABI"],
-      path: "Tests/Fixtures/Validate\(name)",
-      publicHeadersPath: "."
-    )
-  )
+  addCFixture(product: "TestPluginValidate\(name)", folder: "Validate\(name)")
 }
 
 // MARK: - TransitionKit: the Swift SDK for plugin authors
@@ -437,15 +438,7 @@ for name in [
   "PropertyAnimatorsC",  // ABI 1.2's property animators from C: an interruptible animator, and each misuse
   "ScenesC",  // ABI 1.2's scene extensions from C, used and misused (SceneABITests)
 ] {
-  products.append(.library(name: "TestPlugin\(name)", type: .dynamic, targets: ["TestPlugin\(name)"]))
-  targets.append(
-    .target(
-      name: "TestPlugin\(name)",
-      dependencies: ["CTransitionABI"],
-      path: "Tests/Fixtures/\(name)",
-      publicHeadersPath: "."
-    )
-  )
+  addCFixture(product: "TestPlugin\(name)", folder: name)
 }
 
 // The isolation tests' fixtures: a sound animator and a faulty one per library (Shared/fault_plugin.h), one fault each.
@@ -465,15 +458,7 @@ for name in [
   "FaultChannelForger",  // writes a forged worker-channel message to every descriptor
   "FaultThread",  // a thread of its own keeps calling the host API, also at unload
 ] {
-  products.append(.library(name: "TestPlugin\(name)", type: .dynamic, targets: ["TestPlugin\(name)"]))
-  targets.append(
-    .target(
-      name: "TestPlugin\(name)",
-      dependencies: ["CTransitionABI"],
-      path: "Tests/Fixtures/\(name)",
-      publicHeadersPath: "."
-    )
-  )
+  addCFixture(product: "TestPlugin\(name)", folder: name)
 }
 
 // Swift fixtures: plugins on the TransitionKit SDK, which the AnimatorTests load with dlopen in the same way.
