@@ -437,6 +437,7 @@ for name in [
   "InteractionC",  // the ABI 1.2 interaction extensions from C, used and misused (InteractionABITests)
   "PropertyAnimatorsC",  // ABI 1.2's property animators from C: an interruptible animator, and each misuse
   "ScenesC",  // ABI 1.2's scene extensions from C, used and misused (SceneABITests)
+  "CoreAnimationC",  // ABI 1.3's Core Animation animations from C, used and misused (CoreAnimationABITests)
 ] {
   addCFixture(product: "TestPlugin\(name)", folder: name)
 }

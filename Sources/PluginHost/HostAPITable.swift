@@ -319,6 +319,7 @@ final class HostExtensions: @unchecked Sendable {
     if strcmp(id, TH_EXT_PERCENT_DRIVEN) == 0 { return UnsafeRawPointer(percentDriven) }
     if strcmp(id, TH_EXT_HOST_SCENES) == 0 { return UnsafeRawPointer(scenes) }
     if strcmp(id, TH_EXT_PROPERTY_ANIMATORS) == 0 { return UnsafeRawPointer(propertyAnimators) }
+    if strcmp(id, TH_EXT_CORE_ANIMATION) == 0 { return UnsafeRawPointer(Self.coreAnimation) }
     return nil
   }
 

@@ -538,3 +538,8 @@ extension Transform3D {
     return zip(a, b).allSatisfy { abs($0 - $1) <= 1e-9 * max(1, abs($0), abs($1)) }
   }
 }
+
+extension Scene {
+  /// Whether a CATransaction.begin() is waiting for its commit.
+  package var hasOpenTransaction: Bool { !coreAnimation.open.isEmpty }
+}
