@@ -15,7 +15,8 @@ extension HostExtensions {
     var t = th_host_core_animation()
     t.struct_size = UInt32(MemoryLayout<th_host_core_animation>.size)
     t.create = { ctx, kind, keyPath, out in
-      hostCall(ctx, "core_animation.create") { (a) throws(HostFailure) in try a.createCoreAnimation(kind, keyPath, out) }
+      hostCall(ctx, "core_animation.create") { (a) throws(HostFailure) in try a.createCoreAnimation(kind, keyPath, out)
+      }
     }
     t.set_value = { ctx, animation, slot, value in
       hostCall(ctx, "core_animation.set_value") { (a) throws(HostFailure) in
@@ -144,7 +145,8 @@ extension HostExtensions {
       }
     }
     t.set_layer_timing = { ctx, layer, timing in
-      hostCall(ctx, "core_animation.set_layer_timing") { (a) throws(HostFailure) in try a.setLayerTiming(layer, timing) }
+      hostCall(ctx, "core_animation.set_layer_timing") { (a) throws(HostFailure) in try a.setLayerTiming(layer, timing)
+      }
     }
     t.get_layer_timing = { ctx, layer, out in
       hostCall(ctx, "core_animation.get_layer_timing") { (a) throws(HostFailure) in
