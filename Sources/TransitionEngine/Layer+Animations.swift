@@ -511,7 +511,23 @@ extension Scene {
   }
 }
 
-extension AnimationValue {
+extension AnimationValue: CustomStringConvertible {
+  /// The value as a report shows it.
+  package var description: String {
+    func n(_ v: Double) -> String { v == v.rounded() && abs(v) < 1e15 ? String(Int(v)) : "\(v)" }
+    switch self {
+    case .number(let v): return n(v)
+    case .point(let p): return "(\(n(p.x)), \(n(p.y)))"
+    case .size(let s): return "(\(n(s.width)) × \(n(s.height)))"
+    case .rect(let r): return "(\(n(r.origin.x)), \(n(r.origin.y)), \(n(r.size.width)) × \(n(r.size.height)))"
+    case .transform(let m): return "a transform (m11 \(n(m.m11)), m41 \(n(m.m41)), m42 \(n(m.m42)))"
+    case .color(let c?): return "rgba(\(n(c.r)), \(n(c.g)), \(n(c.b)), \(n(c.a)))"
+    case .color(nil): return "no colour"
+    case .path(let p?): return "a path of \(p.elements.count) elements"
+    case .path(nil): return "no path"
+    }
+  }
+
   /// Equal up to rounding (1e-9 per number).
   func isClose(to other: AnimationValue) -> Bool {
     func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 1e-9 * max(1, abs(a), abs(b)) }
