@@ -260,6 +260,8 @@ final class ResolvedAnimation {
   var previous: AnimationValue?
   /// Keyframe or path tables, built on first use (typed by the key path's value).
   var cache: AnyObject?
+  /// The key path's typed application, built on first use (so a sample makes no channel).
+  var applier: ((UnsafeMutablePointer<AnimatableValues>, Double) -> Void)?
 
   init(_ a: ExplicitAnimation, keyPath: AnimationKeyPath?, defaultDuration: Double) {
     kind = a.kind
@@ -310,6 +312,17 @@ final class PathCache: @unchecked Sendable {
 }
 
 // MARK: - Applying
+
+/// Builds an animation's typed application once: the channel of its key path, captured.
+struct MakeApplier: ChannelVisitor {
+  unowned let animation: ResolvedAnimation
+
+  func visit<V: ExplicitValue>(_ channel: Channel<V>) -> (UnsafeMutablePointer<AnimatableValues>, Double) -> Void {
+    { [unowned animation] values, basic in
+      ApplyAnimation(animation: animation, basic: basic, values: values).visit(channel)
+    }
+  }
+}
 
 /// Applies one resolved animation (and a group's children) to a layer's values at its layer's local time.
 struct ApplyAnimation: ChannelVisitor {
@@ -439,7 +452,8 @@ extension ResolvedAnimation {
       return
     }
     guard let keyPath else { return }
-    keyPath.accept(ApplyAnimation(animation: self, basic: basic, values: values))
+    if applier == nil { applier = keyPath.accept(MakeApplier(animation: self)) }
+    applier?(values, basic)
   }
 
   /// The property keys this animation (and a group's children) changes.

@@ -60,18 +60,17 @@ extension View {
   /// The node whose time space contains this one's: the superlayer, or for a mask the layer it masks.
   var timeParent: View? { superview ?? maskOwner }
 
-  /// The map from the transition's timeline time to this layer's local time.
+  /// The map from the transition's timeline time to this layer's local time (no allocation: the chain of time
+  /// parents composed from the top).
   func timeMap() -> TimeMap {
     guard let scene, scene.layerTimingCount > 0 else { return .identity }
-    var chain: [LayerTiming] = []
-    var node: View? = self
-    while let n = node {
-      if let t = n.layerTimingStorage { chain.append(t) }
-      node = n.timeParent
-    }
-    var map = TimeMap.identity
-    for t in chain.reversed() { map = map.then(t) }
-    return map
+    return composedTimeMap()
+  }
+
+  private func composedTimeMap() -> TimeMap {
+    let above = timeParent?.composedTimeMap() ?? .identity
+    guard let own = layerTimingStorage else { return above }
+    return above.then(own)
   }
 
   /// CALayer.convertTime(_:from: nil): this layer's local time at timeline time t.
