@@ -141,8 +141,11 @@ struct SceneTransition {
   /// The controller whose view leaves the screen, and the one whose view comes on it.
   let disappearing: UIViewController
   let appearing: UIViewController
-  /// What the end changes (who presents whom, the navigation stack), told whether the transition completed.
+  /// What the end changes (who presents whom, the navigation stack), told whether the transition completed; run
+  /// before the `viewDid…` calls, so they see the state the transition left.
   let ended: (Bool) -> Void
+  /// The caller's completion (present's, dismiss's), after the `viewDid…` calls of a completed transition.
+  var completion: (() -> Void)? = nil
 }
 
 /// One scene's plugin-side state, on the scene's session.
@@ -202,9 +205,17 @@ extension UIViewController {
           + "\(type(of: self)) has no view")
       return nil
     }
+    // A storyboard instantiates a new view for each controller; here the tree is the client's one, so what an
+    // earlier controller of this identifier attached to it (its recognizers) goes with that controller.
+    Self.detachRecognizers(in: root)
     view = root
     viewDidLoad()
     return root
+  }
+
+  private static func detachRecognizers(in view: UIView) {
+    view.gestureRecognizers = nil
+    for subview in view.subviews { detachRecognizers(in: subview) }
   }
 
   /// `present` of an app controller: starts the presentation with `presented`'s transitioning delegate.
@@ -242,12 +253,13 @@ extension UIViewController {
   func presentation(
     _ operation: TransitionOperation, of presented: UIViewController, animated: Bool, completion: (() -> Void)?
   ) -> SceneTransition {
-    SceneTransition(operation: operation, animated: animated, disappearing: self, appearing: presented) { completed in
-      guard completed else { return }
-      self.scene.presented = presented
-      presented.scene.presenting = self
-      completion?()
-    }
+    SceneTransition(
+      operation: operation, animated: animated, disappearing: self, appearing: presented,
+      ended: { completed in
+        guard completed else { return }
+        self.scene.presented = presented
+        presented.scene.presenting = self
+      }, completion: completion)
   }
 
   /// The scene side of dismissing `presented` (dismiss, unwind) back to `presenter`.
@@ -255,13 +267,13 @@ extension UIViewController {
     _ operation: TransitionOperation, of presented: UIViewController, to presenter: UIViewController, animated: Bool,
     completion: (() -> Void)?
   ) -> SceneTransition {
-    SceneTransition(operation: operation, animated: animated, disappearing: presented, appearing: presenter) {
-      completed in
-      guard completed else { return }
-      presenter.scene.presented = nil
-      presented.scene.presenting = nil
-      completion?()
-    }
+    SceneTransition(
+      operation: operation, animated: animated, disappearing: presented, appearing: presenter,
+      ended: { completed in
+        guard completed else { return }
+        presenter.scene.presented = nil
+        presented.scene.presenting = nil
+      }, completion: completion)
   }
 
   /// `dismiss` of an app controller: the controller it presents, or itself, goes with its transitioning delegate.
@@ -376,16 +388,17 @@ extension Session {
     guard let state = sceneState, let running = state.running else { return }
     state.running = nil
     let (disappearing, appearing, animated) = (running.disappearing, running.appearing, running.animated)
+    running.ended(completed)
     if completed {
       disappearing.viewDidDisappear(animated)
       appearing.viewDidAppear(animated)
+      running.completion?()
     } else {
       appearing.viewWillDisappear(animated)
       disappearing.viewWillAppear(animated)
       appearing.viewDidDisappear(animated)
       disappearing.viewDidAppear(animated)
     }
-    running.ended(completed)
   }
 }
 
