@@ -376,6 +376,7 @@ private let interruptibleThunk: @convention(c) (UnsafeMutableRawPointer?, th_con
     // An interactive start takes the interruptible animator instead of starting through the interaction
     // controller: a percent-driven one drives it from here on, as UIKit's does.
     session.drivesInterruptibleAnimator = true
+    session.drivenAnimator = propertyAnimator
     if let percentDriven = session.resolveInteractionController() as? UIPercentDrivenInteractiveTransition {
       percentDriven.session = session
     }
