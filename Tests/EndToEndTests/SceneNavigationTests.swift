@@ -77,6 +77,16 @@ import Testing
     #expect(try Self.drag(client, scene, from: 50, to: -60).id == nil)
     #expect(SceneTests.logs(client).others.contains { $0.contains("has no segue with identifier 'noSuchSegue'") })
 
+    // begin/endAppearanceTransition on an app's controller call its viewWill… / viewDid…, as UIKit's do; an end
+    // without a begin is UIKit's "Unbalanced calls" warning.
+    #expect(try Self.drag(client, scene, from: 150, to: -60).id == nil)
+    #expect(
+      notes.new() == [
+        "root viewWillDisappear true", "root viewDidDisappear true [root] top root", "root viewWillAppear false",
+        "root viewDidAppear false [root] top root",
+      ])
+    #expect(SceneTests.logs(client).others.contains { $0.contains("Unbalanced calls to begin/end appearance") })
+
     // The show segue pushes: prepare(for:sender:) first, then the push, held at 30 % and cancelled.
     let cancelledPush = try Self.drag(client, scene, from: 300, to: -96, expectX: ("detail", 320 * (1 - 0.3)))
     #expect(cancelledPush.completed == false)

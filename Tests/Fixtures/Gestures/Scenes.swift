@@ -158,8 +158,9 @@ class StackScreen: UIViewController {
   }
 }
 
-/// The stack's root: a pan that begins at x < 100 performs an unknown segue; any other pushes "Detail" through the
-/// show segue "showDetail", interactively.
+/// The stack's root: a pan that begins at x < 100 performs an unknown segue, one at 100 ≤ x < 200 runs an appearance
+/// transition by hand (begin/end, then an unbalanced end); any other pushes "Detail" through the show segue
+/// "showDetail", interactively.
 final class StackRoot: StackScreen {
   let navigationDelegate = StackDelegate()
   var interaction: UIPercentDrivenInteractiveTransition?
@@ -181,6 +182,14 @@ final class StackRoot: StackScreen {
     guard pan.state == .began else { return drive(pan, interaction) }
     if pan.location(in: view).x < 100 {
       performSegue(withIdentifier: "noSuchSegue", sender: self)
+      return
+    }
+    if pan.location(in: view).x < 200 {
+      beginAppearanceTransition(false, animated: true)
+      endAppearanceTransition()
+      beginAppearanceTransition(true, animated: false)
+      endAppearanceTransition()
+      endAppearanceTransition()
       return
     }
     interaction = UIPercentDrivenInteractiveTransition()
