@@ -437,6 +437,7 @@ for name in [
   "InteractionC",  // the ABI 1.2 interaction extensions from C, used and misused (InteractionABITests)
   "PropertyAnimatorsC",  // ABI 1.2's property animators from C: an interruptible animator, and each misuse
   "ScenesC",  // ABI 1.2's scene extensions from C, used and misused (SceneABITests)
+  "LayersC",  // ABI 1.3's layers from C: a circular-reveal card, and each misuse (LayerABITests)
 ] {
   addCFixture(product: "TestPlugin\(name)", folder: name)
 }
