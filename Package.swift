@@ -482,6 +482,10 @@ targets.append(
     path: "Tests/Fixtures/UIKitSurface"
   )
 )
+// Core Animation layers written as UIKit code (LayerSDKTests): a page turn, a card.
+products.append(.library(name: "TestPluginLayersUIKit", type: .dynamic, targets: ["TestPluginLayersUIKit"]))
+targets.append(
+  .target(name: "TestPluginLayersUIKit", dependencies: ["TransitionKit", "UIKit"], path: "Tests/Fixtures/LayersUIKit"))
 // Interaction controllers and gesture recognizers, declared as UIKit code is (GestureTests, the protocol's gestures).
 products.append(.library(name: "TestPluginGestures", type: .dynamic, targets: ["TestPluginGestures"]))
 targets.append(
