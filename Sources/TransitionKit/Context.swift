@@ -78,6 +78,7 @@ open class UIViewController: NSObject {
   let scene = SceneSide()
   /// The pending `beginAppearanceTransition` (is appearing), for UIKit's unbalanced-calls warning.
   private var pendingAppearance: Bool?
+  private var pendingAppearanceAnimated = false
 
   init(role: Role, session: Session?) {
     self.role = role
@@ -142,22 +143,28 @@ open class UIViewController: NSObject {
 
   /// The navigation controller of a push or pop; nil for other operations (and for the navigation controller).
   public var navigationController: UINavigationController? {
-    guard role != .navigation, role != .app, let session, session.hasContext, session.context.operation.isNavigation
+    if role == .app { return scene.navigation }
+    guard role != .navigation, let session, session.hasContext, session.context.operation.isNavigation
     else {
       return nil
     }
     return session.navigationController
   }
 
-  /// Tells the view controller that its view is about to appear (`true`) or disappear. The host has no view
-  /// controller life cycle to drive, so the call is recorded (the host's log, debug level) and changes nothing; an
-  /// `endAppearanceTransition` without it is logged as UIKit logs it ("Unbalanced calls").
+  /// Tells the view controller that its view is about to appear (`true`) or disappear: as in UIKit, an app's
+  /// controller (in a scene) gets `viewWillAppear(animated)` or `viewWillDisappear(animated)` now and the matching
+  /// `viewDid…` at `endAppearanceTransition`. A transition's own sides have no life cycle: the call is recorded (the
+  /// host's log, debug level). An `endAppearanceTransition` without it is logged as UIKit logs it ("Unbalanced calls").
   public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
     pendingAppearance = isAppearing
+    pendingAppearanceAnimated = animated
     log(TH_LOG_DEBUG, "beginAppearanceTransition(\(isAppearing), animated: \(animated)) on \(self)")
+    guard role == .app else { return }
+    if isAppearing { viewWillAppear(animated) } else { viewWillDisappear(animated) }
   }
 
-  /// Ends the appearance transition `beginAppearanceTransition` began (recorded, as it).
+  /// Ends the appearance transition `beginAppearanceTransition` began: `viewDidAppear` or `viewDidDisappear` on an
+  /// app's controller; recorded on a transition's side.
   public func endAppearanceTransition() {
     guard let isAppearing = pendingAppearance else {
       log(TH_LOG_WARNING, "Unbalanced calls to begin/end appearance transitions for \(self)")
@@ -165,7 +172,24 @@ open class UIViewController: NSObject {
     }
     pendingAppearance = nil
     log(TH_LOG_DEBUG, "endAppearanceTransition() on \(self) (did \(isAppearing ? "appear" : "disappear"))")
+    guard role == .app else { return }
+    if isAppearing { viewDidAppear(pendingAppearanceAnimated) } else { viewDidDisappear(pendingAppearanceAnimated) }
   }
+
+  /// Called on the source controller before a segue runs (`performSegue(withIdentifier:sender:)`), as UIKit does:
+  /// set up `segue.destination` here (its transitioning delegate, its data). The segue passed is of the declared
+  /// class, made for this call; the transition runs `perform()` on an instance of its own (one per transition).
+  open func prepare(for segue: UIStoryboardSegue, sender: Any?) {}
+
+  /// The view is about to come on screen (an app's controller in a scene: before a transition that shows it
+  /// starts, and when the scene opens with it on screen).
+  open func viewWillAppear(_ animated: Bool) {}
+  /// The view came on screen (after the transition that shows it completed).
+  open func viewDidAppear(_ animated: Bool) {}
+  /// The view is about to leave the screen (before a transition that covers or removes it starts).
+  open func viewWillDisappear(_ animated: Bool) {}
+  /// The view left the screen (after that transition completed).
+  open func viewDidDisappear(_ animated: Bool) {}
 
   /// `<UIViewController: presented (to), view second>`: which side, and its root's id once known.
   public override var description: String {

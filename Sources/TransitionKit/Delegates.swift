@@ -101,9 +101,22 @@ public final class UINavigationController: UIViewController {
     super.init(role: .navigation, session: nil)
   }
 
-  /// The stack while the transition runs: [from, to] for a push, [to] for a pop (the host knows no deeper stack);
-  /// empty outside a push or pop.
+  /// A scene's navigation controller (an app's, made by the SDK when the declaration embeds the root controller
+  /// in one): `root` is its stack's bottom.
+  init(sceneRoot root: UIViewController, session: Session) {
+    super.init(role: .app, session: session)
+    sceneStack = [root]
+    root.scene.navigation = self
+  }
+
+  /// The stack of a scene's navigation controller, bottom first (SceneNavigation.swift).
+  var sceneStack: [UIViewController] = []
+
+  /// The stack, bottom first. In a scene, the app's controllers as pushes and pops left them (a push or pop changes
+  /// it when it starts, as UIKit's does, and a cancelled one puts it back). While a transition runs: [from, to] for
+  /// a push, [to] for a pop (the host knows no deeper stack); empty outside a push or pop.
   public var viewControllers: [UIViewController] {
+    if role == .app { return sceneStack }
     guard let session, session.hasContext, session.context.operation.isNavigation else { return [] }
     let to = session.viewController(forKey: .to)
     return session.context.operation == .pop ? [to] : [session.viewController(forKey: .from), to]

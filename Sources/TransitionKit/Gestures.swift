@@ -128,6 +128,15 @@ open class UIGestureRecognizer: NSObject {
   /// returns to `possible`.
   func deliver(_ state: State) {
     self.state = state
+    sendActions()
+    if state == .ended || state == .cancelled || state == .failed {
+      self.state = .possible
+      sample = nil
+    }
+  }
+
+  /// Sends every target–action pair with the recognizer as the sender.
+  func sendActions() {
     for pair in actions {
       guard let target = pair.target else { continue }
       if !pair.selector.send(to: target, from: self) {
@@ -138,10 +147,6 @@ open class UIGestureRecognizer: NSObject {
         (view?.session ?? Session.current).map { $0.log(TH_LOG_ERROR, message) }
           ?? PluginRuntime.log(TH_LOG_ERROR, message)
       }
-    }
-    if state == .ended || state == .cancelled || state == .failed {
-      self.state = .possible
-      sample = nil
     }
   }
 }
@@ -215,6 +220,81 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
       || (edges.contains(.top) && location.y - screen.minY <= margin)
       || (edges.contains(.bottom) && screen.maxY - location.y <= margin)
     return atEdge && super.shouldBegin(at: location)
+  }
+}
+
+/// UISwipeGestureRecognizer: a discrete recognizer that fires once, with state `.recognized` (`.ended`), when the
+/// touch has moved far enough, fast enough and mostly in one of `direction`'s directions; a touch that lifts before
+/// that fails without an action. It takes the touch like any recognizer (a began sample hits its view), sees every
+/// later sample until the touch ends, and recognizes on the first sample that passes:
+/// movement along the direction ≥ `minimumSwipeDistance` points, speed along it ≥ `minimumSwipeSpeed` points per
+/// second, and the movement within `maximumSwipeAngle` of the direction. Apple publishes no thresholds ("a slow
+/// swipe requires high directional precision but a small distance; a fast swipe requires low directional precision
+/// but a large distance"); these are the host's, documented in Protocol.md.
+open class UISwipeGestureRecognizer: UIGestureRecognizer {
+  /// UISwipeGestureRecognizer.Direction, with UIKit's raw values.
+  public struct Direction: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    public static let right = Direction(rawValue: 1 << 0)
+    public static let left = Direction(rawValue: 1 << 1)
+    public static let up = Direction(rawValue: 1 << 2)
+    public static let down = Direction(rawValue: 1 << 3)
+  }
+
+  /// The permitted directions (default `.right`, as in UIKit).
+  public var direction: Direction = .right
+  /// The touches a swipe needs (default 1; the host's gestures are one finger, so only 1 can recognize).
+  public var numberOfTouchesRequired = 1
+
+  /// The host's thresholds: 50 points along the direction, 300 points per second along it (hammer.js's published
+  /// swipe velocity, 0.3 px/ms), within 30° of it.
+  public static let minimumSwipeDistance: CGFloat = 50
+  public static let minimumSwipeSpeed: CGFloat = 300
+  public static let maximumSwipeAngle: CGFloat = .pi / 6
+
+  /// Whether this touch already recognized (it fires once per touch).
+  private var recognizedThisTouch = false
+
+  /// The direction `translation` and `velocity` (the view's coordinates) recognize, if any.
+  static func recognizedDirection(
+    _ direction: Direction, translation: CGPoint, velocity: CGPoint
+  ) -> Direction? {
+    let candidates: [(Direction, CGFloat, CGFloat, CGFloat)] = [
+      (.right, translation.x, translation.y, velocity.x), (.left, -translation.x, translation.y, -velocity.x),
+      (.down, translation.y, translation.x, velocity.y), (.up, -translation.y, translation.x, -velocity.y),
+    ]
+    for (candidate, along, across, speed) in candidates where direction.contains(candidate) {
+      if along >= minimumSwipeDistance, speed >= minimumSwipeSpeed,
+        abs(across) * Math.cos(maximumSwipeAngle) <= along * Math.sin(maximumSwipeAngle)
+      {
+        return candidate
+      }
+    }
+    return nil
+  }
+
+  override func deliver(_ state: State) {
+    switch state {
+    case .began, .changed, .ended:
+      if state == .began { recognizedThisTouch = false }
+      if !recognizedThisTouch, numberOfTouchesRequired == 1, let sample {
+        let moved = UIPanGestureRecognizer.vector(sample.translation, into: view)
+        let speed = UIPanGestureRecognizer.vector(sample.velocity, into: view)
+        if Self.recognizedDirection(direction, translation: moved, velocity: speed) != nil {
+          recognizedThisTouch = true
+          self.state = .recognized
+          sendActions()
+        }
+      }
+      // A discrete recognizer is `possible` until it recognizes, and `possible` again after.
+      self.state = .possible
+      if state == .ended { sample = nil }
+    case .cancelled, .failed, .possible:
+      self.state = .possible
+      sample = nil
+    }
   }
 }
 

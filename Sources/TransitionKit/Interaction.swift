@@ -42,8 +42,11 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
   /// The curve of the finish or cancel (during the interaction itself, time follows the percent linearly).
   open var completionCurve: UIView.AnimationCurve = .easeInOut
   /// The timing an interruptible animator continues with on finish and cancel, instead of `completionCurve`; nil
-  /// (the default) keeps `completionCurve`. Cubic parameters only: the host continues with a spring when the finish
-  /// or cancel has a velocity (a gesture's), so spring parameters here are logged and `completionCurve` is used.
+  /// (the default) keeps `completionCurve`. Cubic or spring parameters: finish and cancel continue the animator
+  /// with them (`continueAnimation(withTimingParameters:durationFactor: 1 / completionSpeed)`, as UIKit does), so
+  /// a damping-ratio spring lasts the remaining (1 − p)·duration / completionSpeed (p·duration cancelling) and a
+  /// mass/stiffness or duration/bounce spring its settling duration. Ignored, as in UIKit, when the animator vends
+  /// no interruptible animator.
   open var timingCurve: (any UITimingCurveProvider)?
   open var wantsInteractiveStart = true
 
@@ -87,6 +90,7 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     guard status()?.state != TH_INTERACTION_FINISHING else { return }
     var options = completion()
     call("finish()", \.finish) { $0($1, &options) }
+    continueOnSpring()
   }
 
   /// Returns the transition to its start, with `completionSpeed` and `completionCurve`. Nothing when it is already
@@ -95,6 +99,17 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     guard status()?.state != TH_INTERACTION_CANCELLING else { return }
     var options = completion()
     call("cancel()", \.cancel) { $0($1, &options) }
+    continueOnSpring()
+  }
+
+  /// A spring `timingCurve`: the host has turned the interruptible animator toward the end (or the start) on
+  /// `completionCurve`; it continues from the same point on the spring instead, over the same remaining time.
+  private func continueOnSpring() {
+    guard let spring = timingCurve?.springTimingParameters, timingCurve?.timingCurveType == .spring,
+      let session = session ?? Session.current, session.drivesInterruptibleAnimator,
+      let animator = session.drivenAnimator
+    else { return }
+    animator.continueAnimation(withTimingParameters: spring, durationFactor: 1 / completionSpeed)
   }
 
   private func completion() -> th_interaction_completion {
@@ -104,15 +119,10 @@ open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInter
     options.completion_speed = completionSpeed
     options.timing.kind = TH_TIMING_CURVE
     options.timing.curve = th_curve(rawValue: UInt32(completionCurve.rawValue))
-    if let timingCurve, (session ?? Session.current)?.drivesInterruptibleAnimator == true {
-      if timingCurve.timingCurveType != .spring, let cubic = timingCurve.cubicTimingParameters {
-        options.timing = cubic.th
-      } else {
-        PluginRuntime.log(
-          TH_LOG_WARNING,
-          "TransitionKit: UIPercentDrivenInteractiveTransition.timingCurve with spring parameters is not supported; "
-            + "using completionCurve")
-      }
+    if let timingCurve, (session ?? Session.current)?.drivesInterruptibleAnimator == true,
+      timingCurve.timingCurveType != .spring, let cubic = timingCurve.cubicTimingParameters
+    {
+      options.timing = cubic.th
     }
     return options
   }

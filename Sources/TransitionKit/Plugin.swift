@@ -70,7 +70,7 @@ public protocol TransitionPlugin {
   static var id: StaticString { get }
   /// Human name.
   static var name: StaticString { get }
-  /// The plugin's own version ("1.0.0").
+  /// The plugin's own version. Default "1.0.0".
   static var version: StaticString { get }
   /// Default nil.
   static var vendor: StaticString? { get }
@@ -92,6 +92,7 @@ public protocol TransitionPlugin {
 extension TransitionPlugin {
   public static var animators: [any TransitionAnimator.Type] { [] }
   public static var exports: [TransitionPluginExport] { animators.map(TransitionPluginExport.native) }
+  public static var version: StaticString { "1.0.0" }
   public static var vendor: StaticString? { nil }
   public static var summary: StaticString? { nil }
   public static func initialize() -> Bool { true }
@@ -375,6 +376,7 @@ private let interruptibleThunk: @convention(c) (UnsafeMutableRawPointer?, th_con
     // An interactive start takes the interruptible animator instead of starting through the interaction
     // controller: a percent-driven one drives it from here on, as UIKit's does.
     session.drivesInterruptibleAnimator = true
+    session.drivenAnimator = propertyAnimator
     if let percentDriven = session.resolveInteractionController() as? UIPercentDrivenInteractiveTransition {
       percentDriven.session = session
     }

@@ -27,6 +27,10 @@ public enum UIModalPresentationStyle: Int, Sendable {
 struct SceneDeclaration {
   let root: UIViewController.Type
   let storyboard: [String: UIViewController.Type]
+  /// The storyboard's segues by identifier (`performSegue(withIdentifier:sender:)`).
+  var segues: [String: TransitionPluginSegue] = [:]
+  /// Whether the root controller is embedded in a navigation controller (the storyboard's initial controller).
+  var embedsInNavigationController = false
 
   /// The class for storyboard identifier `identifier`: the declared one, else the root's module's
   /// `UIViewController` subclass of that name (storyboard identifiers are usually the class names, and Swift finds a
@@ -43,12 +47,41 @@ extension TransitionPluginExport {
   /// scene's root tree (the storyboard's initial one). A storyboard identifier names the class of the same name in
   /// `root`'s module unless `storyboard` maps it to another class; the client sends a tree for each identifier the
   /// app instantiates. Transitions the controllers start run on this export.
+  ///
+  /// - Parameters:
+  ///   - segues: the storyboard's segues by identifier, for `performSegue(withIdentifier:sender:)`: a string is a
+  ///     custom segue (this export's `UIStoryboardSegue` class, operation `segue`) to the controller of that
+  ///     storyboard identifier; `.show(id)` UIKit's show segue (a push inside a navigation controller, else a
+  ///     presentation with the destination's transitioning delegate); `.unwind` an unwind segue (this export's
+  ///     unwind class, operation `unwind`) back to the controller that presented the source.
+  ///   - embeddedInNavigationController: the storyboard's initial controller is a `UINavigationController` whose
+  ///     root is `root` ("Embed In ▸ Navigation Controller"): the controllers get a `navigationController`, and
+  ///     `pushViewController` / `popViewController` run this export's push and pop.
   public func viewControllers(
-    _ root: UIViewController.Type, storyboard: [String: UIViewController.Type] = [:]
+    _ root: UIViewController.Type, storyboard: [String: UIViewController.Type] = [:],
+    segues: [String: TransitionPluginSegue] = [:], embeddedInNavigationController: Bool = false
   ) -> TransitionPluginExport {
     var export = self
-    export.scene = SceneDeclaration(root: root, storyboard: storyboard)
+    export.scene = SceneDeclaration(
+      root: root, storyboard: storyboard, segues: segues, embedsInNavigationController: embeddedInNavigationController)
     return export
+  }
+}
+
+/// One storyboard segue of a scene's declaration (`viewControllers(_:storyboard:segues:)`), as Interface Builder
+/// would have it: its kind and its destination's storyboard identifier. A string literal is a custom segue to that
+/// identifier. The name is the SDK's (no app calls a type `TransitionPluginSegue`).
+public enum TransitionPluginSegue: Sendable, ExpressibleByStringLiteral {
+  /// A custom segue (the export's `UIStoryboardSegue` class) to the controller of this storyboard identifier.
+  case custom(String)
+  /// UIKit's "show" segue to the controller of this storyboard identifier: a push in a navigation controller, else
+  /// a presentation.
+  case show(String)
+  /// An unwind segue (the export's unwind class) back to the controller that presented the source.
+  case unwind
+
+  public init(stringLiteral destination: String) {
+    self = .custom(destination)
   }
 }
 
@@ -97,6 +130,22 @@ final class SceneSide {
   /// The controller this one presents (kept, as UIKit keeps it) and the one presenting this one.
   var presented: UIViewController?
   weak var presenting: UIViewController?
+  /// The navigation controller whose stack holds the controller.
+  weak var navigation: UINavigationController?
+}
+
+/// A transition a scene's controller started: what its end changes, and whose life cycle it drives.
+struct SceneTransition {
+  let operation: TransitionOperation
+  let animated: Bool
+  /// The controller whose view leaves the screen, and the one whose view comes on it.
+  let disappearing: UIViewController
+  let appearing: UIViewController
+  /// What the end changes (who presents whom, the navigation stack), told whether the transition completed; run
+  /// before the `viewDid…` calls, so they see the state the transition left.
+  let ended: (Bool) -> Void
+  /// The caller's completion (present's, dismiss's), after the `viewDid…` calls of a completed transition.
+  var completion: (() -> Void)? = nil
 }
 
 /// One scene's plugin-side state, on the scene's session.
@@ -105,12 +154,10 @@ final class SceneState {
   private(set) lazy var storyboard = UIStoryboard(session: session)
   unowned let session: Session
   var root: UIViewController?
+  /// The root navigation controller, when the declaration embeds the root controller in one.
+  var navigation: UINavigationController?
   /// The transition a controller started, until it ends.
-  var running:
-    (
-      operation: TransitionOperation, presenter: UIViewController, presented: UIViewController,
-      completion: (() -> Void)?
-    )?
+  var running: SceneTransition?
 
   init(declaration: SceneDeclaration, session: Session) {
     self.declaration = declaration
@@ -140,6 +187,9 @@ extension UIViewController {
 
   /// Shows `vc`: a push inside a navigation controller, else a presentation (UIKit's default `show`).
   public func show(_ vc: UIViewController, sender: Any?) {
+    if let navigationController, role == .app {
+      return navigationController.pushViewController(vc, animated: true)
+    }
     present(vc, animated: true, completion: nil)
   }
 
@@ -155,9 +205,17 @@ extension UIViewController {
           + "\(type(of: self)) has no view")
       return nil
     }
+    // A storyboard instantiates a new view for each controller; here the tree is the client's one, so what an
+    // earlier controller of this identifier attached to it (its recognizers) goes with that controller.
+    Self.detachRecognizers(in: root)
     view = root
     viewDidLoad()
     return root
+  }
+
+  private static func detachRecognizers(in view: UIView) {
+    view.gestureRecognizers = nil
+    for subview in view.subviews { detachRecognizers(in: subview) }
   }
 
   /// `present` of an app controller: starts the presentation with `presented`'s transitioning delegate.
@@ -186,9 +244,36 @@ extension UIViewController {
       return refuseInScene("present(_:animated:completion:)", "a view is missing")
     }
     session.startSceneTransition(
-      .present, from: from, to: to, delegate: delegate,
-      asksPresentationController: presented.modalPresentationStyle == .custom, animated: animated,
-      running: (.present, self, presented, completion))
+      from: from, to: to, source: .transitioningDelegate(delegate),
+      asksPresentationController: presented.modalPresentationStyle == .custom,
+      running: presentation(.present, of: presented, animated: animated, completion: completion))
+  }
+
+  /// The scene side of presenting `presented` (present, segue): on completion the two know each other.
+  func presentation(
+    _ operation: TransitionOperation, of presented: UIViewController, animated: Bool, completion: (() -> Void)?
+  ) -> SceneTransition {
+    SceneTransition(
+      operation: operation, animated: animated, disappearing: self, appearing: presented,
+      ended: { completed in
+        guard completed else { return }
+        self.scene.presented = presented
+        presented.scene.presenting = self
+      }, completion: completion)
+  }
+
+  /// The scene side of dismissing `presented` (dismiss, unwind) back to `presenter`.
+  static func dismissal(
+    _ operation: TransitionOperation, of presented: UIViewController, to presenter: UIViewController, animated: Bool,
+    completion: (() -> Void)?
+  ) -> SceneTransition {
+    SceneTransition(
+      operation: operation, animated: animated, disappearing: presented, appearing: presenter,
+      ended: { completed in
+        guard completed else { return }
+        presenter.scene.presented = nil
+        presented.scene.presenting = nil
+      }, completion: completion)
   }
 
   /// `dismiss` of an app controller: the controller it presents, or itself, goes with its transitioning delegate.
@@ -210,12 +295,12 @@ extension UIViewController {
       return refuseInScene("dismiss(animated:completion:)", "a view is missing")
     }
     session.startSceneTransition(
-      .dismiss, from: from, to: to, delegate: delegate,
-      asksPresentationController: presented.modalPresentationStyle == .custom, animated: animated,
-      running: (.dismiss, presenter, presented, completion))
+      from: from, to: to, source: .transitioningDelegate(delegate),
+      asksPresentationController: presented.modalPresentationStyle == .custom,
+      running: Self.dismissal(.dismiss, of: presented, to: presenter, animated: animated, completion: completion))
   }
 
-  private func refuseInScene(_ call: String, _ why: String) {
+  func refuseInScene(_ call: String, _ why: String) {
     let message = "TransitionKit: \(call) on \(self): \(why); ignored"
     if let session { session.log(TH_LOG_WARNING, message) } else { PluginRuntime.log(TH_LOG_WARNING, message) }
   }
@@ -253,25 +338,31 @@ extension Session {
     sceneState = state
     let root = makeSceneController(declaration.root, identifier: "")
     state.root = root
+    if declaration.embedsInNavigationController {
+      let navigation = UINavigationController(sceneRoot: root, session: self)
+      state.navigation = navigation
+    }
     guard root.view != nil else { return TH_ERR_NOT_FOUND }
+    // The root is on screen once the scene is open (UIKit's launch: not animated).
+    root.viewWillAppear(false)
+    root.viewDidAppear(false)
     return TH_OK
   }
 
-  /// Asks the host to start the transition, run by a new instance with `delegate` as its source.
+  /// Asks the host to start the transition, run by a new instance with `source` as its animator's source; once the
+  /// host took it, the disappearing controller hears `viewWillDisappear` and the appearing one `viewWillAppear`.
   func startSceneTransition(
-    _ operation: TransitionOperation, from: UIView, to: UIView, delegate: any UIViewControllerTransitioningDelegate,
-    asksPresentationController: Bool, animated: Bool,
-    running: (TransitionOperation, UIViewController, UIViewController, (() -> Void)?)
+    from: UIView, to: UIView, source: AnimatorSource, asksPresentationController: Bool, running: SceneTransition
   ) {
+    let operation = running.operation
     guard let start = scenes?.pointee.start_transition else {
       return log(TH_LOG_WARNING, "TransitionKit: \(operation): this host does not offer th.scenes/1")
     }
-    if !animated {
+    if !running.animated {
       log(TH_LOG_INFO, "TransitionKit: \(operation) with animated: false still runs the animator (the host has no cut)")
     }
     let transition = Session(
-      host: host, pluginContext: pluginContext, source: .transitioningDelegate(delegate),
-      asksPresentationController: asksPresentationController)
+      host: host, pluginContext: pluginContext, source: source, asksPresentationController: asksPresentationController)
     var request = th_scene_transition()
     request.struct_size = UInt32(MemoryLayout<th_scene_transition>.size)
     request.from = from.th
@@ -286,22 +377,28 @@ extension Session {
       return log(TH_LOG_WARNING, "TransitionKit: \(operation) failed: \(String(cString: th_status_name(status)))")
     }
     sceneState?.running = running
+    running.disappearing.viewWillDisappear(running.animated)
+    running.appearing.viewWillAppear(running.animated)
   }
 
-  /// The transition a controller started ended: the controllers learn who presents whom, and `completion` runs.
+  /// The transition a controller started ended: the controllers learn who presents whom (or the stack), their
+  /// `viewDid…` calls come, and a completion runs. A cancelled one gives UIKit's reversal: the appearing controller
+  /// hears `viewWillDisappear` / `viewDidDisappear`, the disappearing one `viewWillAppear` / `viewDidAppear`.
   func sceneTransitionEnded(completed: Bool) {
     guard let state = sceneState, let running = state.running else { return }
     state.running = nil
-    guard completed else { return }
-    let (operation, presenter, presented, completion) = running
-    if operation.isDismissal {
-      presenter.scene.presented = nil
-      presented.scene.presenting = nil
+    let (disappearing, appearing, animated) = (running.disappearing, running.appearing, running.animated)
+    running.ended(completed)
+    if completed {
+      disappearing.viewDidDisappear(animated)
+      appearing.viewDidAppear(animated)
+      running.completion?()
     } else {
-      presenter.scene.presented = presented
-      presented.scene.presenting = presenter
+      appearing.viewWillDisappear(animated)
+      disappearing.viewWillAppear(animated)
+      appearing.viewDidDisappear(animated)
+      disappearing.viewDidAppear(animated)
     }
-    completion?()
   }
 }
 

@@ -43,6 +43,8 @@ final class Session: @unchecked Sendable {
   var animationDepth = 0
   /// Whether the host took the animator's interruptible animator (then interaction continues it).
   var drivesInterruptibleAnimator = false
+  /// That interruptible animator (a percent driver's spring `timingCurve` continues it).
+  var drivenAnimator: UIViewPropertyAnimator?
   /// The blocks whose closures are running, innermost last, with the part that runs ("animations",
   /// "completion"): reports of refused calls say where the closure was written.
   private var runningBlocks: [(origin: BlockOrigin, part: String)] = []

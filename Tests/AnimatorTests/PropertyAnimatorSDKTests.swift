@@ -225,4 +225,27 @@ import TransitionEngine
     #expect(try run.base.run(step: 0.125) == .completed)
     #expect(run.base.misbehaviors.isEmpty)
   }
+
+  /// A spring timingCurve (UISpringTimingParameters(dampingRatio: 0.4)): the finish continues the interruptible
+  /// animator on that spring from where it was, over the remaining (1 − 0.5) · 1 s, as UIKit's
+  /// continueAnimation(withTimingParameters:durationFactor:) does: x = 400 − 200 · (1 − x_s(t)) with the UIKit
+  /// spring's closed form x_s (ζ = 0.4, lasting exactly 0.5 s; TestSupport's UIKitSpring), then exactly 200.
+  @Test func aSpringTimingCurveContinuesOnThatSpring() throws {
+    let run = try Run("timing-spring")
+    try run.advance(0.25)
+    #expect(abs(run.x - 400) <= 1e-7)
+    let spring = UIKitSpring(dampingRatio: 0.4, duration: 0.5)
+    var t = 0.0
+    for dt in [0.05, 0.1, 0.1, 0.15, 0.05] {
+      try run.advance(dt)
+      t += dt
+      let expected = 400 - 200 * spring.progress(t)
+      #expect(abs(run.x - expected) <= 1e-7, "t = \(t): \(run.x) against \(expected)")
+    }
+    // Under-damped: the samples include its overshoot past the end (x < 200 near the first peak, π/ω_d ≈ 0.11 s).
+    #expect(400 - 200 * spring.progress(0.15) < 200)
+    #expect(try run.base.run(step: 0.125) == .completed)
+    #expect(abs(run.x - 200) <= 1e-7)
+    #expect(run.base.misbehaviors.isEmpty)
+  }
 }

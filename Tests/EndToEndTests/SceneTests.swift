@@ -187,10 +187,10 @@ import Testing
     let noAnimator = client.error(
       "scene/open", ["animator": "nope", "container": ["width": 1, "height": 1], "root": Self.tree("a")])
     #expect(noAnimator["code"]?.intValue == 2001)
-    client.request("plugins/load", ["path": "libUIKitExampleFlip.so"])
+    client.request("plugins/load", ["path": "libUIKitExampleSheet.so"])
     let noScene = client.error(
       "scene/open",
-      ["animator": "com.example.uikit.flip/flip", "container": ["width": 1, "height": 1], "root": Self.tree("a")])
+      ["animator": "com.example.uikit.sheet/sheet", "container": ["width": 1, "height": 1], "root": Self.tree("a")])
     #expect(noScene["code"]?.intValue == 2012)
     #expect(noScene["data"]?["field"]?.stringValue == "animator")
     let (_, status) = client.finish()

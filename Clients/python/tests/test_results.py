@@ -38,11 +38,14 @@ REQUEST_HELPERS = {
     "transition_tick": "transition/tick",
     "transition_list": "transition/list",
     "transition_wait": "transition/wait",
+    "scene_open": "scene/open",
+    "scene_gesture": "scene/gesture",
+    "scene_close": "scene/close",
 }
 #: Helpers that send a notification (no reply).
 NOTIFICATION_HELPERS = ["initialized", "exit", "cancel_request"]
 #: Methods whose result is null.
-NULL_RESULTS = {"shutdown", "plugins_unload"}
+NULL_RESULTS = {"shutdown", "plugins_unload", "scene_close"}
 
 
 def declared_result(name):

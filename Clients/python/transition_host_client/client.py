@@ -33,6 +33,10 @@ from .models import (
     PluginsListResult,
     ReleaseResult,
     SampleResult,
+    SceneDidClose,
+    SceneGestureResult,
+    SceneOpenResult,
+    SceneTransitionStarted,
     StartResult,
     TickResult,
     TransitionListResult,
@@ -310,8 +314,10 @@ class TransitionHost:
         *,
         method: Optional[str] = None,
         transition: Optional[str] = None,
+        scene: Optional[str] = None,
     ) -> Optional[Notification]:
-        """Removes and returns the first queued notification that matches `method`/`transition`, waiting for one.
+        """Removes and returns the first queued notification that matches `method`/`transition`/`scene` (the
+        params' `scene` member of a `scene/…` notification), waiting for one.
 
         Notifications that do not match stay queued, in order. Returns None once the host has closed its output
         and nothing queued matches; raises TimeoutError after `timeout` seconds.
@@ -322,7 +328,7 @@ class TransitionHost:
         with self._queue_changed:
             while True:
                 for index, item in enumerate(self._queue):
-                    if _matches(item, method, transition):
+                    if _matches(item, method, transition, scene):
                         del self._queue[index]
                         return item
                 if self._eof:
@@ -692,6 +698,86 @@ class TransitionHost:
         """
         return self.request("transition/wait", {"transition": transition}, timeout=timeout)
 
+    # MARK: Scenes
+
+    def scene_open(
+        self,
+        animator: str,
+        root: ViewNode,
+        *,
+        container: _Container,
+        storyboard: Optional[Mapping[str, ViewNode]] = None,
+        clock: Optional[str] = None,
+        fps: Optional[float] = None,
+        frames: Optional[str] = None,
+        precision: Optional[float] = None,
+    ) -> SceneOpenResult:
+        """`scene/open`: the app's view controllers at rest, for gestures before any transition;
+        `{"scene": "s1", "animator": ...}`.
+
+        `root` is the root controller's tree, `storyboard` the trees by storyboard identifier; `clock`, `fps`,
+        `frames` and `precision` say how the transitions the scene starts stream (as in `transition_start`).
+        """
+        return self.request(
+            "scene/open",
+            _params(
+                animator=animator,
+                container=_container(container),
+                root=root,
+                storyboard=dict(storyboard) if storyboard is not None else None,
+                clock=clock,
+                fps=fps,
+                frames=frames,
+                precision=precision,
+            ),
+        )
+
+    def scene_gesture(
+        self,
+        scene: str,
+        state: str,
+        location: Tuple[float, float],
+        *,
+        translation: Optional[Tuple[float, float]] = None,
+        velocity: Optional[Tuple[float, float]] = None,
+    ) -> SceneGestureResult:
+        """`scene/gesture`: one pan sample for the scene's view controllers (as `transition_gesture`);
+        `{"recognizers": n}`, with `"transition"` when a handler started one (`scene/transitionStarted` follows).
+        """
+
+        def point(value: Optional[Tuple[float, float]]) -> Optional[Dict[str, float]]:
+            return None if value is None else {"x": value[0], "y": value[1]}
+
+        return self.request(
+            "scene/gesture",
+            _params(
+                scene=scene,
+                state=state,
+                location=point(location),
+                translation=point(translation),
+                velocity=point(velocity),
+            ),
+        )
+
+    def scene_close(self, scene: str) -> None:
+        """`scene/close`: ends the scene after the samples sent before it (a transition it started runs on)."""
+        self.request("scene/close", {"scene": scene})
+
+    def scene_transition_started(self, scene: str, *, timeout: Optional[float] = 30) -> SceneTransitionStarted:
+        """Waits for the scene's next `scene/transitionStarted` notification and returns its params."""
+        return _params_of(self.next_notification(timeout, method="scene/transitionStarted", scene=scene))
+
+    def scene_did_close(self, scene: str, *, timeout: Optional[float] = 30) -> SceneDidClose:
+        """Waits for the scene's `scene/didClose` notification (its plugin worker died) and returns its params."""
+        return _params_of(self.next_notification(timeout, method="scene/didClose", scene=scene))
+
+
+def _params_of(notification: Optional[Notification]) -> Any:
+    """A waited-for notification's params; TransitionHostExited when the host's output ended first."""
+    if notification is None:
+        raise TransitionHostExited("the host closed its output before the notification came", None)
+    return notification.params
+
 
 def _params(**members: Any) -> Dict[str, Any]:
     """The members that are not None."""
@@ -705,10 +791,12 @@ def _container(container: _Container) -> Dict[str, float]:
     return {"width": width, "height": height}
 
 
-def _matches(item: Notification, method: Optional[str], transition: Optional[str]) -> bool:
+def _matches(item: Notification, method: Optional[str], transition: Optional[str], scene: Optional[str] = None) -> bool:
     if method is not None and item.method != method:
         return False
     if transition is not None and item.transition != transition:
+        return False
+    if scene is not None and not (isinstance(item.params, dict) and item.params.get("scene") == scene):
         return False
     return True
 

@@ -245,6 +245,40 @@ class GestureResult(TransitionState):
     recognizers: int
 
 
+class SceneOpenResult(TypedDict):
+    """The result of `scene/open`: the scene's id and the animator it runs on (qualified)."""
+
+    scene: str
+    animator: str
+
+
+class _SceneGestureRequired(TypedDict):
+    recognizers: int
+
+
+class SceneGestureResult(_SceneGestureRequired, total=False):
+    """The result of `scene/gesture`: how many recognizers received the sample, and the transition a handler
+    started, if one did."""
+
+    transition: str
+
+
+#: The params of `scene/transitionStarted`: a scene's handler started a transition (streamed as from
+#: `transition/start`); `from` and `to` are the root ids of its trees.
+SceneTransitionStarted = TypedDict(
+    "SceneTransitionStarted",
+    {"scene": str, "transition": str, "animator": str, "operation": str, "from": str, "to": str, "duration": float},
+)
+
+
+class SceneDidClose(TypedDict):
+    """The params of `scene/didClose`: the scene's plugin worker died; `reason` "pluginCrashed" or "pluginHung"."""
+
+    scene: str
+    reason: str
+    error: ErrorObject
+
+
 #: An entry of `transition/tick`'s result.
 TickEntry = TransitionState
 

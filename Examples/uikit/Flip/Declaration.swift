@@ -5,6 +5,8 @@ import UIKit
 enum FlipPlugin: TransitionPlugin {
   static let id: StaticString = "com.example.uikit.flip"
   static let name: StaticString = "Flip (UIKit sources)"
-  static let version: StaticString = "1.0.0"
-  static let exports = [TransitionPluginExport.transitioningDelegate(id: "flip", name: "Flip") { FlipDelegate() }]
+  static let exports = [
+    TransitionPluginExport.transitioningDelegate(id: "flip", name: "Flip") { FlipDelegate() }
+      .viewControllers(FirstViewController.self, segues: ["present": .show("SecondViewController")])
+  ]
 }

@@ -1,7 +1,10 @@
 import UIKit
 
-/// The presented screen's transitioning delegate: a page turn each way, and a full-screen presentation.
+/// The presented screen's transitioning delegate: a page turn each way, and a full-screen presentation; interactive
+/// while an edge pan holds the percent driver (one serves both directions).
 class FlipDelegate: NSObject, UIViewControllerTransitioningDelegate {
+  var interactionController: UIPercentDrivenInteractiveTransition?
+
   func animationController(
     forPresented presented: UIViewController, presenting: UIViewController, source: UIViewController
   ) -> UIViewControllerAnimatedTransitioning? {
@@ -10,6 +13,18 @@ class FlipDelegate: NSObject, UIViewControllerTransitioningDelegate {
 
   func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? {
     return PageTurnAnimator(isPresenting: false)
+  }
+
+  func interactionControllerForPresentation(
+    using animator: UIViewControllerAnimatedTransitioning
+  ) -> UIViewControllerInteractiveTransitioning? {
+    return interactionController
+  }
+
+  func interactionControllerForDismissal(
+    using animator: UIViewControllerAnimatedTransitioning
+  ) -> UIViewControllerInteractiveTransitioning? {
+    return interactionController
   }
 
   func presentationController(

@@ -4,8 +4,8 @@ import UIKit
 enum SeguePlugin: TransitionPlugin {
   static let id: StaticString = "com.example.uikit.segue"
   static let name: StaticString = "Segue (UIKit sources)"
-  static let version: StaticString = "1.0.0"
   static let exports: [TransitionPluginExport] = [
     .segue(id: "slide", name: "Slide", duration: 0.5, perform: SlideUpSegue.init, unwind: SlideDownUnwindSegue.init)
+      .viewControllers(ViewController.self, segues: ["firstSegue": "SecondViewController", "firstUnwind": .unwind])
   ]
 }

@@ -28,6 +28,10 @@ enum GesturesPlugin: TransitionPlugin {
     .transitioningDelegate(id: "recognizers", name: "Recognizer API") { RecognizersDelegate() },
     .transitioningDelegate(id: "scene", name: "An app's view controllers") { PlainPullDelegate() }
       .viewControllers(SceneRoot.self, storyboard: ["Modal": SceneModal.self]),
+    .navigationControllerDelegate(id: "stack", name: "A navigation stack") { StackDelegate() }
+      .viewControllers(
+        StackRoot.self, storyboard: ["Detail": StackDetail.self], segues: ["showDetail": .show("Detail")],
+        embeddedInNavigationController: true),
   ]
 }
 

@@ -37,6 +37,9 @@ enum PropertyAnimatorsPlugin: TransitionPlugin {
     .transitioningDelegate(id: "timing-curve", name: "A percent-driven interaction's timingCurve") {
       TimingCurveDelegate()
     },
+    .transitioningDelegate(id: "timing-spring", name: "A percent-driven interaction's spring timingCurve") {
+      TimingCurveDelegate(UISpringTimingParameters(dampingRatio: 0.4))
+    },
   ]
 }
 
@@ -227,17 +230,17 @@ final class CurvedScrub: NSObject, UIViewControllerAnimatedTransitioning {
   }
 }
 
-/// A transitioning delegate whose percent-driven interaction controller (no interactive start) has a linear
-/// `timingCurve`: at 0.25 s it scrubs the running transition to 0.5 and finishes it, and the interruptible
-/// animator continues on that curve rather than on the easeInOut `completionCurve`.
+/// A transitioning delegate whose percent-driven interaction controller (no interactive start) has a `timingCurve`
+/// (linear unless given): at 0.25 s it scrubs the running transition to 0.5 and finishes it, and the interruptible
+/// animator continues on that timing rather than on the easeInOut `completionCurve`.
 final class TimingCurveDelegate: NSObject, UIViewControllerTransitioningDelegate {
   let animator = GrabbedSlide()
   let interaction = UIPercentDrivenInteractiveTransition()
 
-  override init() {
+  init(_ timing: any UITimingCurveProvider = UICubicTimingParameters(animationCurve: .linear)) {
     super.init()
     interaction.wantsInteractiveStart = false
-    interaction.timingCurve = UICubicTimingParameters(animationCurve: .linear)
+    interaction.timingCurve = timing
     animator.interaction = interaction
   }
 
