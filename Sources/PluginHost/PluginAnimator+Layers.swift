@@ -115,7 +115,9 @@ extension PluginAnimator {
 
   private func layerProperty(_ raw: th_property, _ kind: String) throws(HostFailure) -> LayerProperty {
     guard let property = LayerProperty(raw) else {
-      if HostProperty(raw) != nil { throw .typeMismatch("property", "th_property \(raw.rawValue) is not a \(kind) one") }
+      if HostProperty(raw) != nil {
+        throw .typeMismatch("property", "th_property \(raw.rawValue) is not a \(kind) one")
+      }
       throw .unsupported("property", "unknown th_property \(raw.rawValue)")
     }
     guard property.kind == kind else { throw property.mismatch(kind) }
@@ -135,11 +137,12 @@ extension PluginAnimator {
     case .maskedCorners: out.pointee = Double(view.maskedCorners.rawValue)
     case .fillRule: out.pointee = view.fillRule == .evenOdd ? 1 : 0
     case .gradientType:
-      out.pointee = switch view.gradientType {
-      case .axial: 0
-      case .radial: 1
-      case .conic: 2
-      }
+      out.pointee =
+        switch view.gradientType {
+        case .axial: 0
+        case .radial: 1
+        case .conic: 2
+        }
     default: out.pointee = view.value(of: property.numberProperty!.0)
     }
     return TH_OK

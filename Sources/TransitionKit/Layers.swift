@@ -324,7 +324,8 @@ extension UIView {
 
   /// Makes the view's new host layer of `layerClass`'s kind (UIKit's `override class var layerClass`).
   func applyLayerClass() {
-    guard let type = Swift.type(of: self).layerClass as? CALayer.Type, type.hostKind != TH_LAYER_PLAIN, let session else {
+    guard let type = Swift.type(of: self).layerClass as? CALayer.Type, type.hostKind != TH_LAYER_PLAIN, let session
+    else {
       return
     }
     let kind = type.hostKind
@@ -395,7 +396,9 @@ public class CAShapeLayer: CALayer {
     set {
       guard let session = view.live("layer.lineDashPattern") else { return }
       guard let values = newValue?.map(\.doubleValue) else {
-        session.callLayers(\.set_line_dash_pattern, "\(view).layer.lineDashPattern = nil") { $0($1, nodeHandle, nil, 0) }
+        session.callLayers(\.set_line_dash_pattern, "\(view).layer.lineDashPattern = nil") {
+          $0($1, nodeHandle, nil, 0)
+        }
         return
       }
       values.withUnsafeBufferPointer { buffer in
@@ -470,7 +473,8 @@ public class CAGradientLayer: CALayer {
       }
     }
     set {
-      let raw: th_gradient_type = newValue == .radial ? TH_GRADIENT_RADIAL : newValue == .conic ? TH_GRADIENT_CONIC : TH_GRADIENT_AXIAL
+      let raw: th_gradient_type =
+        newValue == .radial ? TH_GRADIENT_RADIAL : newValue == .conic ? TH_GRADIENT_CONIC : TH_GRADIENT_AXIAL
       view.setNumber(TH_PROP_GRADIENT_TYPE, "layer.type", CGFloat(raw.rawValue))
     }
   }

@@ -69,19 +69,20 @@ public class CGPath: Equatable, CustomStringConvertible {
   }
 
   public var description: String {
-    "CGPath(" + elements.map { e in
-      let letter =
-        switch e.kind {
-        case TH_PATH_MOVE: "M"
-        case TH_PATH_LINE: "L"
-        case TH_PATH_QUAD_CURVE: "Q"
-        case TH_PATH_CURVE: "C"
-        default: "Z"
-        }
-      let count = [TH_PATH_MOVE: 1, TH_PATH_LINE: 1, TH_PATH_QUAD_CURVE: 2, TH_PATH_CURVE: 3][e.kind] ?? 0
-      let points = [e.points.0, e.points.1, e.points.2].prefix(count).map { "\($0.x) \($0.y)" }
-      return ([letter] + points).joined(separator: " ")
-    }.joined(separator: " ") + ")"
+    "CGPath("
+      + elements.map { e in
+        let letter =
+          switch e.kind {
+          case TH_PATH_MOVE: "M"
+          case TH_PATH_LINE: "L"
+          case TH_PATH_QUAD_CURVE: "Q"
+          case TH_PATH_CURVE: "C"
+          default: "Z"
+          }
+        let count = [TH_PATH_MOVE: 1, TH_PATH_LINE: 1, TH_PATH_QUAD_CURVE: 2, TH_PATH_CURVE: 3][e.kind] ?? 0
+        let points = [e.points.0, e.points.1, e.points.2].prefix(count).map { "\($0.x) \($0.y)" }
+        return ([letter] + points).joined(separator: " ")
+      }.joined(separator: " ") + ")"
   }
 
   // MARK: Building
@@ -130,7 +131,9 @@ public class CGPath: Equatable, CustomStringConvertible {
     }
     var out = [th_path_element](repeating: th_path_element(), count: Int(TH_PATH_SHAPE_MAX_ELEMENTS))
     var count: UInt32 = 0
-    let status = out.withUnsafeMutableBufferPointer { build(&input, $0.baseAddress, TH_PATH_SHAPE_MAX_ELEMENTS, &count) }
+    let status = out.withUnsafeMutableBufferPointer {
+      build(&input, $0.baseAddress, TH_PATH_SHAPE_MAX_ELEMENTS, &count)
+    }
     guard status == TH_OK else {
       TransitionLog.warning("TransitionKit: a path shape was refused: \(String(cString: th_status_name(status)))")
       return []

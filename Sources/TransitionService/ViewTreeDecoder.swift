@@ -149,7 +149,8 @@ struct ViewTreeDecoder {
           view.addSubview(childNode)
         } else {
           throw ViewTreeError(
-            node: childNode.id, field: childPath + ".kind", problem: "must be a layer: a layer that is not a view holds no views")
+            node: childNode.id, field: childPath + ".kind",
+            problem: "must be a layer: a layer that is not a view holds no views")
         }
       }
     }

@@ -196,7 +196,8 @@ private struct EncoderPair {
       "id", "parent", "frame", "bounds", "position", "anchorPoint", "transform", "worldTransform", "boundingBox",
       "alpha", "opacity", "hidden", "zIndex", "backgroundColor", "cornerRadius", "clipsToBounds", "gradient",
       "snapshotOf", "content", "kind", "mask", "maskOf", "anchorPointZ", "borderWidth", "borderColor", "shadowColor",
-      "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath", "maskedCorners", "path", "fillColor", "strokeColor",
+      "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath", "maskedCorners", "path", "fillColor",
+      "strokeColor",
       "lineWidth", "strokeStart", "strokeEnd", "lineDashPhase", "lineDashPattern", "fillRule", "gradientType",
     ]
     let frameMembers: Set<String> = [

@@ -38,11 +38,15 @@ import TransitionEngine
         "path": [["M", 50, 0], ["Q", 100, 0, 100, 25], ["C", 100, 50, 0, 50, 0, 25], ["Z"]],
       ],
       "children": [
-        ["id": "shade", "kind": "gradient", "frame": Self.frame, "gradientType": "conic",
-         "gradient": ["colors": [[0, 0, 0, 1], [0, 0, 0, 0]]]],
+        [
+          "id": "shade", "kind": "gradient", "frame": Self.frame, "gradientType": "conic",
+          "gradient": ["colors": [[0, 0, 0, 1], [0, 0, 0, 0]]],
+        ],
         ["id": "label", "frame": Self.frame],
-        ["id": "ring", "kind": "shape", "frame": Self.frame, "fillColor": nil, "strokeColor": [1, 1, 1, 1],
-         "lineWidth": 3, "strokeStart": 0.25, "strokeEnd": 0.75, "lineDashPhase": 1, "lineDashPattern": [4, 2]],
+        [
+          "id": "ring", "kind": "shape", "frame": Self.frame, "fillColor": nil, "strokeColor": [1, 1, 1, 1],
+          "lineWidth": 3, "strokeStart": 0.25, "strokeEnd": 0.75, "lineDashPhase": 1, "lineDashPattern": [4, 2],
+        ],
       ],
     ])
     let card = trees.fromRoot
@@ -85,32 +89,58 @@ import TransitionEngine
   }
 
   @Test(arguments: [
-    ("kind", "\"sprite\"",
-     "from.kind", "must be \"view\", \"layer\", \"gradient\" or \"shape\""),
-    ("kind", "\"layer\"",
-     "from.kind", "must be \"view\": a tree's root is a view"),
-    ("borderWidth", "-1",
-     "from.borderWidth", "must be a finite number ≥ 0"),
-    ("shadowOpacity", "2",
-     "from.shadowOpacity", "must be a number in [0, 1]"),
-    ("shadowOffset", #"{"width": 1}"#,
-     "from.shadowOffset.height", "is required"),
-    ("fillColor", "[2, 0, 0, 1]",
-     "from.fillColor[0]", "must be a number in [0, 1]"),
-    ("path", #"[["M", 1]]"#,
-     "from.path[0]", "\"M\" takes 2 numbers"),
-    ("path", #"[["X", 1, 2]]"#,
-     "from.path[0][0]", "must be \"M\", \"L\", \"Q\", \"C\" or \"Z\""),
-    ("shadowPath", #"[["L", 1, "2"]]"#,
-     "from.shadowPath[0][2]", "must be a finite number"),
-    ("maskedCorners", #"["topLeft"]"#,
-     "from.maskedCorners[0]", "must be \"minXMinY\", \"maxXMinY\", \"minXMaxY\" or \"maxXMaxY\""),
-    ("lineDashPattern", "[1, -2]",
-     "from.lineDashPattern[1]", "must be a finite number ≥ 0"),
-    ("fillRule", "\"winding\"",
-     "from.fillRule", "must be \"nonZero\" or \"evenOdd\""),
-    ("gradientType", "\"linear\"",
-     "from.gradientType", "must be \"axial\", \"radial\" or \"conic\""),
+    (
+      "kind", "\"sprite\"",
+      "from.kind", "must be \"view\", \"layer\", \"gradient\" or \"shape\""
+    ),
+    (
+      "kind", "\"layer\"",
+      "from.kind", "must be \"view\": a tree's root is a view"
+    ),
+    (
+      "borderWidth", "-1",
+      "from.borderWidth", "must be a finite number ≥ 0"
+    ),
+    (
+      "shadowOpacity", "2",
+      "from.shadowOpacity", "must be a number in [0, 1]"
+    ),
+    (
+      "shadowOffset", #"{"width": 1}"#,
+      "from.shadowOffset.height", "is required"
+    ),
+    (
+      "fillColor", "[2, 0, 0, 1]",
+      "from.fillColor[0]", "must be a number in [0, 1]"
+    ),
+    (
+      "path", #"[["M", 1]]"#,
+      "from.path[0]", "\"M\" takes 2 numbers"
+    ),
+    (
+      "path", #"[["X", 1, 2]]"#,
+      "from.path[0][0]", "must be \"M\", \"L\", \"Q\", \"C\" or \"Z\""
+    ),
+    (
+      "shadowPath", #"[["L", 1, "2"]]"#,
+      "from.shadowPath[0][2]", "must be a finite number"
+    ),
+    (
+      "maskedCorners", #"["topLeft"]"#,
+      "from.maskedCorners[0]", "must be \"minXMinY\", \"maxXMinY\", \"minXMaxY\" or \"maxXMaxY\""
+    ),
+    (
+      "lineDashPattern", "[1, -2]",
+      "from.lineDashPattern[1]", "must be a finite number ≥ 0"
+    ),
+    (
+      "fillRule", "\"winding\"",
+      "from.fillRule", "must be \"nonZero\" or \"evenOdd\""
+    ),
+    (
+      "gradientType", "\"linear\"",
+      "from.gradientType", "must be \"axial\", \"radial\" or \"conic\""
+    ),
   ])
   func aBadLayerMemberNamesItsField(key: String, valueText: String, field: String, problem: String) throws {
     let value = try JSON.parse(valueText)
@@ -124,7 +154,9 @@ import TransitionEngine
   @Test func aLayerCannotHoldAView() {
     let error = refusal([
       "id": "root", "frame": Self.frame,
-      "children": [["id": "spot", "kind": "layer", "frame": Self.frame, "children": [["id": "v", "frame": Self.frame]]]],
+      "children": [
+        ["id": "spot", "kind": "layer", "frame": Self.frame, "children": [["id": "v", "frame": Self.frame]]]
+      ],
     ])
     #expect(error?.field == "from.children[0].children[0].kind")
     #expect(error?.node == "v")
