@@ -336,9 +336,6 @@ public func CACurrentMediaTime() -> CFTimeInterval {
 }
 
 extension CALayer {
-  /// The node this layer is (a view's layer is its view's node).
-  var nodeHandle: th_view { th_view(id: view.handle) }
-
   private var coreAnimation: CoreAnimationTable? { view.session.flatMap(CoreAnimationTable.init) }
 
   /// add(_:forKey:): a copy of the animation runs on this layer; the same key replaces.
@@ -427,10 +424,10 @@ extension CALayer {
   /// the container.
   public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
     var chain: [th_ca_layer_timing] = []
-    var node: UIView? = view
-    while let n = node, n !== layer?.view {
-      chain.append(n.layer.layerTiming)
-      node = n.superview
+    var node: CALayer? = self
+    while let n = node, n !== layer {
+      chain.append(n.layerTiming)
+      node = n.superlayer
     }
     return chain.reversed().reduce(t) { ($0 - $1.begin_time) * $1.speed + $1.time_offset }
   }
