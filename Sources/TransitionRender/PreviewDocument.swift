@@ -76,6 +76,7 @@ package struct PreviewDocument {
   /// polygon (`[]`: clipped away); the layer members (PreviewLayers.swift).
   private static func boxJSON(_ box: PreviewBox) -> JSON {
     if box.isShadow { return shadowBoxJSON(box) }
+    if box.isBorder { return borderBoxJSON(box) }
     var members: [(String, JSON)] = [
       ("k", JSON(box.key)),
       ("w", number(box.view.width)),

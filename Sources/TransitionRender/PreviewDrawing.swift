@@ -58,6 +58,19 @@ struct PreviewView {
   }
 }
 
+/// One thing a mask draws (the mask or one of its sublayers): its entry, its composited opacity, and its plane
+/// (into container coordinates, or into a masked box's plane once mapped).
+struct MaskPart {
+  var view: PreviewView
+  var alpha: Double
+  var relative: Homography
+}
+
+/// A mask that applies to a box: what it draws.
+struct PreviewMask {
+  var parts: [MaskPart]
+}
+
 /// A region that clips: a `width × height` box on the plane `plane` (into container coordinates).
 struct PreviewClipper {
   var plane: Homography
@@ -76,10 +89,14 @@ struct PreviewBox {
   var opacity: Double
   /// The clipping regions of the ancestors, nearest first.
   var clippers: [PreviewClipper]
-  /// The mask that applies (the view's or an ancestor's) and its plane mapped into the box's.
-  var mask: (PreviewView, Homography)? = nil
+  /// The masks that apply (the view's and its ancestors'), what they draw mapped into the box's plane.
+  var masks: [PreviewMask] = []
   /// Whether the box is the shadow of its view's shadowPath, drawn behind the view (PreviewLayers.swift).
   var isShadow = false
+  /// Whether the box is its view's border, drawn above the view's sublayers (PreviewLayers.swift).
+  var isBorder = false
+  /// Whether the box draws its view's border itself (false when a border box above its sublayers does).
+  var drawsBorder = true
 
   /// The clip polygon in the box's own coordinates: nil when nothing clips it (or a clip cannot be mapped onto
   /// its plane, which then is ignored), empty when it is clipped away entirely.
@@ -135,20 +152,50 @@ struct PreviewDrawing {
     let views = frames[index]
     var byID: [String: PreviewView] = [:]
     for view in views { byID[view.id] = view }
+    let maskParts = Self.maskParts(views, in: byID)
+    // The index of each view's last descendant (drawing order lists a node's subtree right after it): a border is
+    // drawn after it, above the sublayers.
+    var indexByID: [String: Int] = [:]
+    var lastDescendant = Array(views.indices)
+    for (index, view) in views.enumerated() {
+      indexByID[view.id] = index
+      var next = view.parent
+      var steps = 0
+      while let id = next, let ancestor = indexByID[id], steps < views.count {
+        lastDescendant[ancestor] = index
+        next = views[ancestor].parent
+        steps += 1
+      }
+    }
     var boxes: [PreviewBox] = []
-    for view in views {
+    var pendingBorders: [(last: Int, box: PreviewBox)] = []
+    for (index, view) in views.enumerated() {
+      defer {
+        while let pending = pendingBorders.last, pending.last <= index {
+          boxes.append(pending.box)
+          pendingBorders.removeLast()
+        }
+      }
       guard view.isProjectable, !view.isHidden, view.opacity > 0, !Self.isInsideMask(view, in: byID) else { continue }
       let clippers = Self.clippingAncestors(of: view, in: byID)
+      let masks = Self.masks(of: view, in: byID, parts: maskParts)
       if view.hasPathShadow {
         boxes.append(
           PreviewBox(
             key: view.id + "/shadow", view: view, matrix: view.matrix, plane: view.plane, opacity: view.opacity,
-            clippers: clippers, mask: Self.mask(of: view, in: byID), isShadow: true))
+            clippers: clippers, masks: masks, isShadow: true))
       }
-      boxes.append(
-        PreviewBox(
-          key: view.id, view: view, matrix: view.matrix, plane: view.plane, opacity: view.opacity, clippers: clippers,
-          mask: Self.mask(of: view, in: byID)))
+      var box = PreviewBox(
+        key: view.id, view: view, matrix: view.matrix, plane: view.plane, opacity: view.opacity, clippers: clippers,
+        masks: masks)
+      if lastDescendant[index] > index, view.layerNumber("borderWidth", 0) > 0 {
+        box.drawsBorder = false
+        var border = box
+        border.key = view.id + "/border"
+        border.isBorder = true
+        pendingBorders.append((lastDescendant[index], border))
+      }
+      boxes.append(box)
       guard let source = view.snapshotOf, let content = frozenContent(of: view.id, source: source, frame: index) else {
         continue
       }

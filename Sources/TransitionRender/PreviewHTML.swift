@@ -182,6 +182,27 @@ package enum PreviewHTML {
           s.webkitMaskImage = s.maskImage = box.mk || "none";
           s.webkitMaskSize = s.maskSize = box.mk ? box.w + "px " + box.h + "px" : "";
           s.webkitMaskRepeat = s.maskRepeat = box.mk ? "no-repeat" : "";
+          s.maskComposite = box.mc || "";
+          s.webkitMaskComposite = box.mc ? "source-in" : "";
+          // A dash pattern (from the path's start, shifted by the phase) cut to strokeStart…strokeEnd: an explicit
+          // dash array of the painted pieces, in the path's length.
+          function dashBetween(path, v) {
+            const length = path.getTotalLength(), from = v.ss * length, to = v.se * length;
+            const period = v.dp.reduce((a, b) => a + b, 0);
+            const list = [0];
+            let cursor = 0, at = -(((v.do % period) + period) % period), i = 0;
+            for (let n = 0; at < to && n < 100000; n++, i = (i + 1) % v.dp.length) {
+              const next = at + v.dp[i];
+              if (n % 2 === 0) {  // painted and unpainted alternate (an odd list repeats, as in SVG)
+                const a = Math.max(at, from), b = Math.min(next, to);
+                if (b > a) { list.push(a - cursor, b - a); cursor = b; }
+              }
+              at = next;
+            }
+            list.push(length - cursor + 1);
+            path.setAttribute("stroke-dasharray", list.join(" "));
+            path.setAttribute("stroke-dashoffset", "0");
+          }
           let art = el.querySelector(":scope > svg");
           if (box.sv || box.sp) {
             if (!art) { art = document.createElementNS("http://www.w3.org/2000/svg", "svg"); el.insertBefore(art, el.firstChild); }
@@ -196,6 +217,7 @@ package enum PreviewHTML {
                 (v.pl ? ' pathLength="1"' : '') + (v.da ? ' stroke-dasharray="' + v.da + '" stroke-dashoffset="' + v.do + '"' : '') + '/>';
             }
             if (art.innerHTML !== html) art.innerHTML = html;
+            if (box.sv && box.sv.dp) dashBetween(art.lastElementChild, box.sv);
           } else if (art) {
             el.removeChild(art);
           }

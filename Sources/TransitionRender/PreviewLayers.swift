@@ -81,10 +81,11 @@ extension PreviewView {
     return v
   }
 
-  /// The SVG of what a mask draws, in its own bounds coordinates: a shape layer's filled path, else its bounds
-  /// (rounded) where it has a background or content; nil when it draws nothing.
-  func maskShape() -> String? {
-    let alpha = min(max(opacity, 0), 1)
+  /// The SVG of what a mask (or one of its sublayers) draws, in its own bounds coordinates, at `alpha` (its
+  /// opacity composited down from the mask): a shape layer's filled path, else its bounds (rounded) where it has a
+  /// background or content; nil when it draws nothing.
+  func maskShape(alpha composited: Double) -> String? {
+    let alpha = min(max(composited, 0), 1)
     if entry["kind"]?.stringValue == "shape" {
       guard let d = PreviewStyle.svgPath(entry["path"]), let fill = layerColor("fillColor", .black) else { return nil }
       let rule = entry["fillRule"]?.stringValue == "evenOdd" ? "evenodd" : "nonzero"
@@ -99,6 +100,39 @@ extension PreviewView {
 }
 
 extension PreviewDocument {
+  /// `mk` the CSS mask images of every mask that applies to the box (its node's and its ancestors'), `mc` how they
+  /// combine (`intersect`: the box shows where all of them draw); nil when none draws anything.
+  static func maskImage(_ box: PreviewBox) -> [(String, JSON)]? {
+    let view = box.view
+    let hex = Array("0123456789ABCDEF")
+    var images: [String] = []
+    for mask in box.masks {
+      var shapes = ""
+      for part in mask.parts {
+        guard let shape = part.view.maskShape(alpha: part.alpha) else { continue }
+        let m = part.relative
+        let matrix = [m.h11, m.h12, m.h21, m.h22, m.h31, m.h32].map {
+          PreviewStyle.number(($0 * 1e6).rounded() / 1e6)
+        }
+        shapes += "<g transform='matrix(\(matrix.joined(separator: " ")))'>" + shape + "</g>"
+      }
+      // A mask that draws nothing hides everything (Core Animation: the owner shows only where the mask draws).
+      let svg =
+        "<svg xmlns='http://www.w3.org/2000/svg' width='\(PreviewStyle.number(view.width))' "
+        + "height='\(PreviewStyle.number(view.height))'>" + shapes + "</svg>"
+      let encoded = svg.utf8.map { byte -> String in
+        let c = Character(Unicode.Scalar(byte))
+        let plain = (c.isASCII && (c.isLetter || c.isNumber)) || " ='/.:-_".contains(c)
+        return plain ? String(c) : "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 15)])
+      }.joined()
+      images.append("url(\"data:image/svg+xml,\(encoded)\")")
+    }
+    guard !images.isEmpty else { return nil }
+    var members: [(String, JSON)] = [("mk", JSON(images.joined(separator: ", ")))]
+    if images.count > 1 { members.append(("mc", JSON("intersect"))) }
+    return members
+  }
+
   /// The box of a view's shadowPath shadow: `sp` `{d, f, x, y, b}` (path, colour with the shadow's opacity, offset,
   /// blur σ = shadowRadius), drawn outside the bounds, under the view's own mask and clips.
   static func shadowBoxJSON(_ box: PreviewBox) -> JSON {
@@ -122,6 +156,30 @@ extension PreviewDocument {
     if let polygon = box.clipPolygon() {
       members.append(("c", .array(polygon.map { .array([number($0.x), number($0.y)]) })))
     }
+    // The mask covers the shadow too (Protocol.md, "Layers in frames", step 6).
+    if let image = maskImage(box) { members.append(contentsOf: image) }
+    return .object(members)
+  }
+
+  /// The box of a view's border drawn above its sublayers (Core Animation's order): `bd` and the rounded corners,
+  /// no background, under the view's clips and masks.
+  static func borderBoxJSON(_ box: PreviewBox) -> JSON {
+    let view = box.view
+    var members: [(String, JSON)] = [
+      ("k", JSON(box.key)), ("w", number(view.width)), ("h", number(view.height)), ("m", .array(box.matrix.map(exact))),
+      ("o", number(min(max(box.opacity, 0), 1))),
+    ]
+    if view.cornerRadius > 0 {
+      members.append(("r", JSON(PreviewStyle.cornerRadii(view.cornerRadius, masked: view.entry["maskedCorners"]))))
+    }
+    if let color = view.layerColor("borderColor", .black) {
+      let width = view.layerNumber("borderWidth", 0)
+      members.append(("bd", JSON("\(PreviewStyle.number(width))px solid \(PreviewStyle.css(color))")))
+    }
+    if let polygon = box.clipPolygon() {
+      members.append(("c", .array(polygon.map { .array([number($0.x), number($0.y)]) })))
+    }
+    if let image = maskImage(box) { members.append(contentsOf: image) }
     return .object(members)
   }
 
@@ -135,7 +193,7 @@ extension PreviewDocument {
       members.append(("r", JSON(PreviewStyle.cornerRadii(view.cornerRadius, masked: view.entry["maskedCorners"]))))
     }
     let borderWidth = view.layerNumber("borderWidth", 0)
-    if borderWidth > 0, let color = view.layerColor("borderColor", .black) {
+    if box.drawsBorder, borderWidth > 0, let color = view.layerColor("borderColor", .black) {
       members.append(("bd", JSON("\(PreviewStyle.number(borderWidth))px solid \(PreviewStyle.css(color))")))
     }
     let shadowOpacity = min(max(view.layerNumber("shadowOpacity", 0), 0), 1)
@@ -173,7 +231,14 @@ extension PreviewDocument {
         let start = min(max(view.layerNumber("strokeStart", 0), 0), 1)
         let end = min(max(view.layerNumber("strokeEnd", 1), 0), 1)
         let dashes = view.entry["lineDashPattern"]?.elements.compactMap(\.doubleValue) ?? []
-        if start > 0 || end < 1 {
+        if (start > 0 || end < 1), dashes.count >= 1, dashes.allSatisfy({ $0 >= 0 }), dashes.reduce(0, +) > 0 {
+          // Both: the page intersects the dash pattern (laid from the path's start, shifted by the phase) with the
+          // part between strokeStart and strokeEnd, once it knows the path's length.
+          shape.append(("dp", .array(dashes.map(number))))
+          shape.append(("do", number(view.layerNumber("lineDashPhase", 0))))
+          shape.append(("ss", number(start)))
+          shape.append(("se", number(end)))
+        } else if start > 0 || end < 1 {
           // The stroke's part between strokeStart and strokeEnd: a dash of that length on a path of length 1.
           shape.append(("pl", JSON(true)))
           shape.append(("da", JSON("\(PreviewStyle.number(max(end - start, 0))) 2")))
@@ -186,38 +251,49 @@ extension PreviewDocument {
       members.append(("sv", .object(shape)))
       members.append(("v", JSON(true)))
     }
-    if let (mask, relative) = box.mask, let shape = mask.maskShape() {
-      let m = relative
-      let matrix = [m.h11, m.h12, m.h21, m.h22, m.h31, m.h32].map { PreviewStyle.number(($0 * 1e6).rounded() / 1e6) }
-      let svg =
-        "<svg xmlns='http://www.w3.org/2000/svg' width='\(PreviewStyle.number(view.width))' "
-        + "height='\(PreviewStyle.number(view.height))'><g transform='matrix(\(matrix.joined(separator: " ")))'>"
-        + shape + "</g></svg>"
-      let hex = Array("0123456789ABCDEF")
-      let encoded = svg.utf8.map { byte -> String in
-        let c = Character(Unicode.Scalar(byte))
-        let plain = (c.isASCII && (c.isLetter || c.isNumber)) || " ='/.:-_".contains(c)
-        return plain ? String(c) : "%" + String(hex[Int(byte >> 4)]) + String(hex[Int(byte & 15)])
-      }.joined()
-      members.append(("mk", JSON("url(\"data:image/svg+xml,\(encoded)\")")))
-    }
+    if let image = maskImage(box) { members.append(contentsOf: image) }
   }
 }
 
 extension PreviewDrawing {
-  /// The mask that applies to `view`: its own, or its nearest ancestor's, as (mask, mask plane → view plane); nil
-  /// when none (or the planes do not invert).
-  static func mask(of view: PreviewView, in byID: [String: PreviewView]) -> (PreviewView, Homography)? {
+  /// The masks that apply to `view`: its own and every ancestor's, nearest first, each with what it draws mapped
+  /// into the view's plane (`parts`: the frame's mask members, `maskParts`); masks whose planes do not invert are
+  /// left out.
+  static func masks(of view: PreviewView, in byID: [String: PreviewView], parts: [String: [MaskPart]]) -> [PreviewMask]
+  {
+    guard let toLocal = view.plane.inverted() else { return [] }
+    var result: [PreviewMask] = []
     var current: PreviewView? = view
     var steps = 0
     while let node = current, steps <= byID.count {
-      if let maskID = node.entry["mask"]?.stringValue, let mask = byID[maskID], let toLocal = view.plane.inverted() {
-        return (mask, mask.plane.concatenating(toLocal))
+      if let maskID = node.entry["mask"]?.stringValue, byID[maskID] != nil {
+        let mapped = (parts[maskID] ?? []).map {
+          MaskPart(view: $0.view, alpha: $0.alpha, relative: $0.relative.concatenating(toLocal))
+        }
+        result.append(PreviewMask(parts: mapped))
       }
       current = node.parent.flatMap { byID[$0] }
       steps += 1
     }
-    return nil
+    return result
+  }
+
+  /// What each mask of the frame draws, by the mask's id: the mask and its sublayers (Core Animation masks by the
+  /// mask layer's whole subtree), each with its `opacity` (composited from the mask down: a mask's opacity is its
+  /// own) and its own plane.
+  static func maskParts(_ views: [PreviewView], in byID: [String: PreviewView]) -> [String: [MaskPart]] {
+    var parts: [String: [MaskPart]] = [:]
+    for view in views where !view.isHidden && view.opacity > 0 {
+      var node = view
+      var steps = 0
+      while !node.isMask, steps <= byID.count, let parent = node.parent.flatMap({ byID[$0] }) {
+        node = parent
+        steps += 1
+      }
+      guard node.isMask else { continue }
+      parts[node.id, default: []].append(MaskPart(view: view, alpha: view.opacity, relative: view.plane))
+    }
+    return parts
   }
 
   /// Whether `view` is a mask or inside one (drawn only as a mask).

@@ -71,6 +71,22 @@ VIEWS = [
     # A shape layer (260…360 × 400…500) filling the triangle (0, 0), (100, 0), (0, 100) in magenta.
     entry("tri", "container", 260, 400, 100, 100, kind="shape", fillColor=MAGENTA,
           path=[["M", 0, 0], ["L", 100, 0], ["L", 0, 100], ["Z"]]),
+    # A node (40…140 × 640…740) with a 10 pt blue border and a magenta sublayer filling it: Core Animation draws
+    # the border above the sublayers.
+    entry("bordered", "container", 40, 640, 100, 100, borderWidth=10, borderColor=BLUE),
+    entry("filler", "bordered", 0, 0, 100, 100, world=(40, 640), backgroundColor=MAGENTA),
+    # Nested masks: "nest" (160…360 × 640…740) shows only in its left half (x < 100, its mask), its yellow child
+    # only right of x = 50 (the child's own mask): the child shows where both draw, x 50…100 (screen 210…260).
+    entry("nest", "container", 160, 640, 200, 100, mask="nestMask"),
+    entry("nestMask", "nest", 0, 0, 200, 100, world=(160, 640), kind="shape", maskOf="nest",
+          path=[["M", 0, 0], ["L", 100, 0], ["L", 100, 100], ["L", 0, 100], ["Z"]]),
+    entry("nestChild", "nest", 0, 0, 200, 100, world=(160, 640), backgroundColor=YELLOW, mask="childMask"),
+    entry("childMask", "nestChild", 0, 0, 200, 100, world=(160, 640), kind="shape", maskOf="nestChild",
+          path=[["M", 50, 0], ["L", 200, 0], ["L", 200, 100], ["L", 50, 100], ["Z"]]),
+    # A dashed line (40…340 × 780…820), dashes 20 on 20 off from its start, stroked up to strokeEnd 0.5 (150 of its
+    # 300 pt): dashes at 0…20, 40…60, 80…100, 120…140 and nothing past 150.
+    entry("dash", "container", 40, 780, 300, 40, kind="shape", fillColor=None, strokeColor=BLACK, lineWidth=10,
+          lineDashPattern=[20, 20], strokeEnd=0.5, path=[["M", 0, 20], ["L", 300, 20]]),
 ]
 
 
@@ -133,6 +149,22 @@ class LayersInBrowserTests(unittest.TestCase):
         self.assertColour(270, 410, MAGENTA, "inside the triangle")
         self.assertColour(300, 420, MAGENTA, "inside the triangle")
         self.assertColour(350, 490, WHITE, "beyond the triangle's hypotenuse")
+
+    def test_a_border_is_drawn_above_the_sublayers(self):
+        for x, y in ((44, 690), (135, 690), (90, 644), (90, 735)):
+            self.assertColour(x, y, BLUE, "the border over the sublayer")
+        self.assertColour(90, 690, MAGENTA, "the sublayer inside the border")
+
+    def test_a_descendant_of_a_masked_node_takes_every_mask_above_it(self):
+        self.assertColour(235, 690, YELLOW, "inside both masks")
+        self.assertColour(185, 690, WHITE, "outside the child's own mask")
+        self.assertColour(300, 690, WHITE, "outside the parent's mask")
+
+    def test_a_dash_pattern_cut_at_stroke_end(self):
+        for x in (10, 50, 90, 130):
+            self.assertColour(40 + x, 800, BLACK, f"the dash at {x}")
+        for x in (30, 70, 110, 145, 170, 210, 290):
+            self.assertColour(40 + x, 800, WHITE, f"no stroke at {x} (a gap, or past strokeEnd)")
 
 
 if __name__ == "__main__":
