@@ -90,13 +90,14 @@ package enum RenderCommand {
     var failure: String?
   }
 
-  /// Starts the transition, plays the script, ticks to the end; frames go to `sink`.
+  /// Starts the transition, plays the script, ticks to the end; frames go to `sink`. `scene` (a golden trace's) is
+  /// used instead of `render.scene` when given.
   static func renderOne(
     _ session: RenderSession, animator: String, operation: String, _ render: RenderOptions, _ context: Context,
-    sink: inout RenderSink
+    sink: inout RenderSink, scene given: JSON? = nil
   ) -> Result<Summary, RenderError> {
     let scene: JSON
-    switch loadScene(render.scene ?? "sample", operation: operation) {
+    switch given.map(Result.success) ?? loadScene(render.scene ?? "sample", operation: operation) {
     case .success(let loaded): scene = loaded
     case .failure(let error): return .failure(error)
     }
@@ -452,9 +453,13 @@ struct RenderSink {
   private var buffer: [UInt8] = []
   private var failed = false
 
-  init(format: RenderFormat, output: FileDescriptor) {
+  /// Whether the frames are kept (`frames`): for the page, or for a golden trace (`keepsFrames`).
+  private let keepsFrames: Bool
+
+  init(format: RenderFormat, output: FileDescriptor, keepsFrames: Bool = false) {
     self.format = format
     self.output = output
+    self.keepsFrames = keepsFrames || format == .html
   }
 
   /// Takes the notifications of one call, stamped `at` on the render clock.
@@ -465,7 +470,7 @@ struct RenderSink {
         guard let params = message.json["params"] else { continue }
         frameCount += 1
         lastPercent = params["percent"]?.doubleValue ?? lastPercent
-        if format == .html { frames.append(PreviewFrame(at: time, frame: params)) }
+        if keepsFrames { frames.append(PreviewFrame(at: time, frame: params)) }
       case "window/logMessage":
         let params = message.json["params"]
         if params?["data"]?["kind"] != nil, let text = params?["message"]?.stringValue {
@@ -488,7 +493,7 @@ struct RenderSink {
       default:
         continue
       }
-      if format == .jsonl {
+      if format == .jsonl && !keepsFrames {
         buffer += message.bytes
         buffer.append(UInt8(ascii: "\n"))
         if buffer.count >= 1 << 20 { _ = flush() }

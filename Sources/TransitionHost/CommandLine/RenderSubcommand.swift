@@ -45,7 +45,8 @@ extension HostCommandLine {
     return lines
   }
 
-  private static var renderOptions: [OptionSpec] {
+  /// `render`'s options; `record` takes the ones that say what to run (GoldenSubcommands.swift).
+  static var renderOptions: [OptionSpec] {
     [
       OptionSpec(
         ["--animator"], .value(placeholder: "ID") { o, v throws(CommandLineError) in o.render.animator = v },
