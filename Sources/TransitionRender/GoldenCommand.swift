@@ -211,21 +211,11 @@ package enum GoldenCommand {
   ) -> Outcome {
     var outcome = Outcome(path: path, status: .error)
     let trace: GoldenTrace
-    switch RenderCommand.readFile(path) {
+    switch GoldenTrace.read(path: path) {
     case .failure(let error):
-      outcome.message = error.text
+      outcome.message = error.message
       return outcome
-    case .success(let bytes):
-      do {
-        let value = try bytes.withUnsafeBytes { buffer throws(JSONParseError) in try JSON.parse(buffer) }
-        trace = try GoldenTrace(parsing: value, source: path)
-      } catch let error as GoldenTrace.ReadError {
-        outcome.message = error.message
-        return outcome
-      } catch {
-        outcome.message = "\(path) is not JSON: \(error)"
-        return outcome
-      }
+    case .success(let read): trace = read
     }
     outcome.animator = trace.inputs.animator
     outcome.operation = trace.inputs.operation

@@ -157,6 +157,21 @@ package struct GoldenTrace {
     self.frames = frames.elements
   }
 
+  /// Reads the trace file at `path`.
+  package static func read(path: String) -> Result<GoldenTrace, ReadError> {
+    switch RenderCommand.readFile(path) {
+    case .failure(let error): return .failure(ReadError(message: error.text))
+    case .success(let bytes):
+      let value: JSON
+      do {
+        value = try bytes.withUnsafeBytes { buffer throws(JSONParseError) in try JSON.parse(buffer) }
+      } catch {
+        return .failure(ReadError(message: "\(path) is not JSON: \(error)"))
+      }
+      return Result { () throws(ReadError) in try GoldenTrace(parsing: value, source: path) }
+    }
+  }
+
   /// The host's own versions, as a trace records them.
   static var hostVersion: String { HostIdentity.version }
   static var hostABI: String { "\(ABIVersion.host.major).\(ABIVersion.host.minor)" }

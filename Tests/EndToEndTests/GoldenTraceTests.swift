@@ -255,4 +255,31 @@ import Testing
     #expect(unknown.status == .exited(1))
     #expect(unknown.stderr.contains("(no trace written)"))
   }
+
+  @Test func validateGoldenReportsEachTraceAsACheck() throws {
+    let good = Self.temporary("validate-good.json")
+    let changed = Self.temporary("validate-changed.json")
+    defer {
+      unlink(good)
+      unlink(changed)
+    }
+    for path in [good, changed] {
+      let recorded = try RenderTests.run(["record", "--animator", "pull-down", "--members", "frame", "-o", path])
+      #expect(recorded.status == .exited(0), "\(recorded.stderr)")
+    }
+    try Self.replaceParams(in: changed, with: #"{"duration":0.6}"#)
+    let run = try RenderTests.run(["validate", "--json", "--golden", good, "--golden", changed])
+    #expect(run.status == .exited(1), "\(run.stderr)")
+    let report = try JSON.parse(try #require(run.lines.first))
+    let results = try #require(report["results"]?.elements)
+    #expect(results.count == 2)
+    #expect(results.map { Self.text($0["check"]) } == ["golden", "golden"])
+    #expect(results.map { Self.text($0["animator"]) } == ["pull-down", "pull-down"])
+    #expect(results.map { Self.text($0["status"]) } == ["pass", "fail"])
+    // The trace's frames are 0.5 s ones, the run is 0.6 s now: detail is higher up at t = 1/60.
+    let explanation = Self.text(results[1]["explanation"])
+    // (the validator writes explanations with single spaces)
+    #expect(explanation.contains("frame 1 view detail frame.y expected "), "\(explanation)")
+    #expect(Self.integer(report["summary"]?["fail"]) == 1)
+  }
 }
