@@ -113,32 +113,16 @@ extension HostCommandLine {
         "\(HostIdentity.name): \(message)\nRun '\(HostIdentity.name) validate --help' for usage.\n")
       return 2
     }
-    guard let executable = realpath("/proc/self/exe", nil) else {
-      context.logger.error("validate: cannot find this program's own file to start check processes")
-      return 1
-    }
-    defer { free(executable) }
-    let validator = Validator(
-      command: CheckCommand(executable: String(cString: executable)), settings: settings.settings)
+    guard let validator = makeValidator(settings, context) else { return 1 }
     let report = validator.validate(plugin: options.operands[0])
-    let text =
-      settings.json
-      ? report.json(onlyFailed: settings.onlyFailed) + "\n" : report.table(onlyFailed: settings.onlyFailed)
-    let status = write(text, to: context.output)
-    return status == 0 ? report.exitStatus : status
+    return write(report, settings, context)
   }
 
   /// `validate --golden TRACE… [<plugin.so>]`: the battery when a plugin is named, then one `golden` check per
   /// trace, each compared in its own process against the start-up plugins (and the named plugin's folder).
   private static func runGoldenChecks(_ options: HostOptions, _ context: RunContext) -> Int32 {
     let settings = options.validate
-    guard let executable = realpath("/proc/self/exe", nil) else {
-      context.logger.error("validate: cannot find this program's own file to start check processes")
-      return 1
-    }
-    defer { free(executable) }
-    let validator = Validator(
-      command: CheckCommand(executable: String(cString: executable)), settings: settings.settings)
+    guard let validator = makeValidator(settings, context) else { return 1 }
     var results: [CheckResult] = []
     var pluginDirectories = options.pluginDirectories
     var subject = "golden traces"
@@ -161,11 +145,7 @@ extension HostCommandLine {
     }
     results += validator.validate(golden: checks)
     let report = ValidationReport(plugin: subject, results: results)
-    let text =
-      settings.json
-      ? report.json(onlyFailed: settings.onlyFailed) + "\n" : report.table(onlyFailed: settings.onlyFailed)
-    let status = write(text, to: context.output)
-    return status == 0 ? report.exitStatus : status
+    return write(report, settings, context)
   }
 
   /// The golden check's process: compares one trace, writes one result line.
@@ -188,6 +168,25 @@ extension HostCommandLine {
       }
     }
     return write(CheckResultCoding.encode(result) + "\n", to: context.output)
+  }
+
+  /// A validator that starts check processes from this program's own file (nil, logged, when it cannot be found).
+  private static func makeValidator(_ settings: ValidateOptions, _ context: RunContext) -> Validator? {
+    guard let executable = realpath("/proc/self/exe", nil) else {
+      context.logger.error("validate: cannot find this program's own file to start check processes")
+      return nil
+    }
+    defer { free(executable) }
+    return Validator(command: CheckCommand(executable: String(cString: executable)), settings: settings.settings)
+  }
+
+  /// Prints the report as the options ask; its exit status (1 when it cannot be written).
+  private static func write(_ report: ValidationReport, _ settings: ValidateOptions, _ context: RunContext) -> Int32 {
+    let text =
+      settings.json
+      ? report.json(onlyFailed: settings.onlyFailed) + "\n" : report.table(onlyFailed: settings.onlyFailed)
+    let status = write(text, to: context.output)
+    return status == 0 ? report.exitStatus : status
   }
 
   private static func write(_ text: String, to output: FileDescriptor) -> Int32 {
