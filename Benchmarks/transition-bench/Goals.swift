@@ -237,7 +237,7 @@ func goalRows(_ context: GoalContext, modes: [HostMode]) -> [GoalRow] {
       try lateness(
         c.realtimeLarge.get(),
         own: "each 615 KB frame is sampled and encoded after its tick (the 1,000-view frame row: about 1.4 ms), so it "
-          + "arrives that much late whatever the loop does")
+          + "arrives that much late whatever the loop does (sampling ahead of the tick is not built)")
     },
     row("1,000-view real-time scene at 120 fps: host CPU", "≤ 25% of a core") { c in
       let run = try c.realtimeLarge.get()
@@ -293,8 +293,9 @@ private func echoRow(_ rates: (host: Double, baseline: Double)) -> GoalResult {
     figure: "\(significant(rates.host / 1e3))k/s", baseline: "jsonc-echo \(significant(rates.baseline / 1e3))k/s",
     ratio: ratioText(rates.host / rates.baseline), met: rates.host >= 0.8 * rates.baseline,
     why: "\(ratioText(rates.host / rates.baseline)) the echo's rate: the host's own work per message (strict "
-      + "scanning, request decoding, the reply path) costs more instructions than the echo's parse and serialize "
-      + "(docs/bench.md, \"Profiles: the message path\")")
+      + "scanning, request decoding, the reply path) costs 1.10-1.13x the echo's instructions (callgrind, docs/bench.md, "
+      + "\"Fourth pass\"), and through the pipes each of its instructions costs more; on this shared machine the "
+      + "ratio moves from run to run")
 }
 
 /// An update round-trip row: its p99 against `p99Goal`, its p50 against `ratioGoal` × the `frames: "none"` p50.

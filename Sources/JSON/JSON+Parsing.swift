@@ -210,17 +210,13 @@ private enum StrictScanner {
   private static func skipString(
     _ bytes: UnsafeRawBufferPointer, from start: Int, result: inout Result
   ) throws(JSONParseError) -> Int {
+    guard let base = bytes.baseAddress else { throw JSONParseError(offset: start, reason: "unexpected end of data") }
+    let count = bytes.count
     var index = start
-    // The common run of plain printable ASCII is skipped through the base pointer (no bounds check per byte).
-    if let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) {
-      while index < bytes.count {
-        let byte = base[index]
-        guard byte >= 0x20 && byte < 0x80 && byte != ASCII.quote && byte != ASCII.backslash else { break }
-        index += 1
-      }
-    }
-    while index < bytes.count {
-      let byte = bytes[index]
+    while true {
+      index = skipPlainBytes(base, from: index, count: count)
+      guard index < count else { break }
+      let byte = base.load(fromByteOffset: index, as: UInt8.self)
       if byte == ASCII.quote { return index + 1 }
       if byte == ASCII.backslash {
         // json-c has validated the escape; the escaped byte (and \u's hex digits) are ASCII.
@@ -231,16 +227,46 @@ private enum StrictScanner {
         } else {
           index += 2
         }
-        continue
+      } else if byte < 0x20 {
+        throw JSONParseError(offset: index, reason: "control character in string")
+      } else {
+        index = try skipUTF8Sequence(bytes, at: index)
       }
-      if byte < 0x20 { throw JSONParseError(offset: index, reason: "control character in string") }
-      if byte < 0x80 {
-        index += 1
-        continue
-      }
-      index = try skipUTF8Sequence(bytes, at: index)
     }
-    throw JSONParseError(offset: bytes.count, reason: "unexpected end of data")
+    throw JSONParseError(offset: count, reason: "unexpected end of data")
+  }
+
+  /// The index of the first byte from `index` on that a string cannot simply contain — a quote, a backslash, a
+  /// control character or a non-ASCII byte — or `count`. Eight bytes at a time while eight remain: in each 64-bit
+  /// word the lowest byte flagged by `specialBytes` is the first such byte (the subtractions' borrows can only
+  /// flag bytes above a byte that is really flagged).
+  @inline(__always)
+  private static func skipPlainBytes(_ base: UnsafeRawPointer, from start: Int, count: Int) -> Int {
+    var index = start
+    while index + 8 <= count {
+      let flagged = specialBytes(UInt64(littleEndian: base.loadUnaligned(fromByteOffset: index, as: UInt64.self)))
+      if flagged != 0 { return index + flagged.trailingZeroBitCount >> 3 }
+      index += 8
+    }
+    while index < count {
+      let byte = base.load(fromByteOffset: index, as: UInt8.self)
+      if byte < 0x20 || byte >= 0x80 || byte == ASCII.quote || byte == ASCII.backslash { return index }
+      index += 1
+    }
+    return count
+  }
+
+  /// The high bit of each byte of `word` that is `"`, `\`, below 0x20 or from 0x80 (and possibly of bytes above the
+  /// lowest such byte).
+  @inline(__always)
+  private static func specialBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highBits: UInt64 = 0x8080_8080_8080_8080
+    let quotes = word ^ (ones &* UInt64(ASCII.quote))
+    let backslashes = word ^ (ones &* UInt64(ASCII.backslash))
+    let zeroAfterXOR = ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+    let control = (word &- ones &* 0x20) & ~word
+    return (zeroAfterXOR | control | word) & highBits
   }
 
   /// Validates one multi-byte UTF-8 sequence as RFC 3629 defines it (no overlong forms, no surrogates,

@@ -126,7 +126,8 @@ package struct JSON {
   /// Whether this is a string whose text is exactly `text` (compares bytes in place, no copy).
   package func isString(_ text: StaticString) -> Bool {
     withUTF8 { bytes in
-      text.withUTF8Buffer { expected in bytes.elementsEqual(expected) }
+      bytes.count == text.utf8CodeUnitCount
+        && (bytes.isEmpty || memcmp(bytes.baseAddress!, text.utf8Start, bytes.count) == 0)
     } ?? false
   }
 
@@ -203,12 +204,14 @@ package struct JSON {
   /// value, in document order; does nothing for other kinds. For reading a few known members in one pass: no String is
   /// made per key and no key is hashed (what a `member(_:)` lookup per name costs).
   package func forEachMemberKey(_ body: (UnsafePointer<CChar>, JSON) throws -> Void) rethrows {
-    guard json_object_get_type(node) == json_type_object else { return }
-    var iterator = json_object_iter_begin(node)
-    var end = json_object_iter_end(node)
-    while json_object_iter_equal(&iterator, &end) == 0 {
-      try body(json_object_iter_peek_name(&iterator), JSON(owner: owner, node: json_object_iter_peek_value(&iterator)))
-      json_object_iter_next(&iterator)
+    guard json_object_get_type(node) == json_type_object, let table = json_object_get_object(node) else { return }
+    // The object's hash table walked in insertion order with linkhash.h's inline accessors (json_object_iter_* costs
+    // a library call per step).
+    var entry = lh_table_head(table)
+    while let current = entry {
+      let key = lh_entry_k(current)!.assumingMemoryBound(to: CChar.self)
+      try body(key, JSON(owner: owner, node: OpaquePointer(lh_entry_v(current))))
+      entry = lh_entry_next(current)
     }
   }
 

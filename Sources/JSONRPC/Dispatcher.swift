@@ -21,6 +21,14 @@ import JSON
 package final class Dispatcher {
   /// A handler: reply through the responder now or later.
   package typealias Handler = (Request, Responder) -> Void
+  /// A handler that replies before it returns (or defers: `ImmediateReply.deferred()`), with no responder object.
+  package typealias ImmediateHandler = (Request, inout ImmediateReply) -> Void
+
+  /// A registered handler of either kind.
+  private enum RegisteredHandler {
+    case responder(Handler)
+    case immediate(ImmediateHandler)
+  }
 
   /// Receives each outgoing message (a reply, a batch reply or a notification) as compact JSON without
   /// framing or newline; the bytes are valid only during the call.
@@ -31,10 +39,10 @@ package final class Dispatcher {
   /// Receives diagnostics about misuse (a second reply, a dropped responder); nil discards them.
   package var log: ((String) -> Void)?
 
-  private var handlers: [String: Handler] = [:]
+  private var handlers: [String: RegisteredHandler] = [:]
   /// The last method looked up and its handler (nil: none): a stream repeats a few methods, and comparing a name
   /// costs less than hashing it.
-  private var lastLookup: (method: String, handler: Handler?)?
+  private var lastLookup: (method: String, handler: RegisteredHandler?)?
   private let parser: JSONParser
   /// Pending requests by id; weak, so a responder its handler lets go answers −32603 by itself.
   private var pending: [RequestKey: [WeakResponder]] = [:]
@@ -55,21 +63,27 @@ package final class Dispatcher {
 
   /// Registers (or replaces) the handler of `method`.
   package func register(_ method: String, _ handler: @escaping Handler) {
-    handlers[method] = handler
+    handlers[method] = .responder(handler)
+    lastLookup = nil
+  }
+
+  /// Registers (or replaces) the handler of `method` that replies through an `ImmediateReply` before it returns, or
+  /// defers to a responder: the path for requests answered at once (no responder object, no closure per request).
+  package func registerImmediate(_ method: String, _ handler: @escaping ImmediateHandler) {
+    handlers[method] = .immediate(handler)
     lastLookup = nil
   }
 
   /// Registers a handler that answers before it returns: its result is the reply; a thrown
   /// `ResponseError` is the error reply; any other error becomes −32603 with a short `data.detail`.
   package func register(_ method: String, returning handler: @escaping (Request) throws -> JSON) {
-    lastLookup = nil
-    handlers[method] = { request, responder in
+    registerImmediate(method) { request, reply in
       do {
-        responder.reply(try handler(request))
+        reply.reply(try handler(request))
       } catch let error as ResponseError {
-        responder.fail(error)
+        reply.fail(error)
       } catch {
-        responder.fail(.internalError(String(describing: error)))
+        reply.fail(.internalError(String(describing: error)))
       }
     }
   }
@@ -188,15 +202,24 @@ package final class Dispatcher {
       }
       return
     }
-    let responder = Responder(id: request.id, method: request.method, dispatcher: self, batch: batch, slot: slot)
-    guard let handler else {
-      cancelRequest(request, responder)
-      return
+    let waiting: Responder?
+    switch handler {
+    case .immediate(let handler):
+      var reply = ImmediateReply(id: request.id, method: request.method, dispatcher: self, batch: batch, slot: slot)
+      handler(request, &reply)
+      waiting = reply.finish()
+    case .responder(let handler):
+      let responder = Responder(id: request.id, method: request.method, dispatcher: self, batch: batch, slot: slot)
+      handler(request, responder)
+      waiting = responder.hasReplied ? nil : responder
+    case nil:
+      var reply = ImmediateReply(id: request.id, method: request.method, dispatcher: self, batch: batch, slot: slot)
+      cancelRequest(request, &reply)
+      waiting = reply.finish()
     }
-    handler(request, responder)
-    if !responder.hasReplied, let id = request.id {
-      responder.isRegisteredAsPending = true
-      pending[RequestKey(id), default: []].append(WeakResponder(responder))
+    if let waiting, let id = request.id {
+      waiting.isRegisteredAsPending = true
+      pending[RequestKey(id), default: []].append(WeakResponder(waiting))
     }
   }
 
@@ -218,7 +241,7 @@ package final class Dispatcher {
   private var lastMethodName = ""
 
   /// The handler of `method`; nil for one not registered and for every reserved `rpc.` name.
-  private func handler(for method: String) -> Handler? {
+  private func handler(for method: String) -> RegisteredHandler? {
     if let lastLookup, lastLookup.method == method { return lastLookup.handler }
     let handler = method.hasPrefix("rpc.") ? nil : handlers[method]
     lastLookup = (method, handler)
@@ -227,7 +250,7 @@ package final class Dispatcher {
 
   // MARK: Cancellation and pending requests
 
-  private func cancelRequest(_ request: Request, _ responder: Responder) {
+  private func cancelRequest(_ request: Request, _ responder: inout ImmediateReply) {
     let target: JSON
     do {
       target = try request.requiredParam("id")
@@ -332,6 +355,23 @@ package final class Dispatcher {
 
   /// The −32601 error objects of the last unknown methods.
   private var methodNotFoundObjects: [(method: String, object: [UInt8])] = []
+
+  /// Writes the reply whose `"result":…` or `"error":…` `body` appends: into its batch's `slot`, or as a message.
+  func writeReply(id: JSON, batch: BatchReply?, slot: Int, _ body: (inout [UInt8]) -> Void) {
+    if let batch {
+      batch.fill(slot, id: id, body)
+    } else {
+      writeReply(id: id, body)
+    }
+  }
+
+  /// Answers −32603 for a request its handler let go without a reply (a released responder, an immediate handler that
+  /// returned without replying), and logs it.
+  func answerDropped(id: JSON, method: String, batch: BatchReply?, slot: Int) {
+    log?("request \(id.serialized()) (\(method)) was dropped without a reply; answering -32603")
+    let error = ResponseError.internalError("the request was dropped without a reply")
+    writeReply(id: id, batch: batch, slot: slot) { appendOutcome(result: nil, error: error, to: &$0) }
+  }
 
   /// Writes a reply that is not part of a batch.
   func writeReply(id: JSON, result: JSON?, error: ResponseError?) {

@@ -19,7 +19,11 @@ package struct Request {
   }
 
   /// True for a notification (no `id`): it is never answered, not even with an error.
-  package var isNotification: Bool { id == nil }
+  package var isNotification: Bool {
+    // A pattern, not `id == nil`: that goes through JSON's Equatable conformance with an Optional copy per message.
+    if case .none = id { return true }
+    return false
+  }
 }
 
 /// One message body as the dispatcher understood it, before anything ran.
@@ -50,8 +54,17 @@ package enum DecodedMessage {
 
   /// The notification when the message is exactly one valid notification (what coalescing looks at).
   package var singleNotification: Request? {
-    if case .single(.request(let request)) = self, request.isNotification { return request }
-    return nil
+    guard isSingleNotification, case .single(.request(let request)) = self else { return nil }
+    return request
+  }
+
+  /// Whether the message is exactly one valid notification, read without copying the request out (most messages
+  /// are requests, and coalescing asks about each one).
+  package var isSingleNotification: Bool {
+    switch self {
+    case .single(.request(let request)): request.isNotification
+    default: false
+    }
   }
 }
 

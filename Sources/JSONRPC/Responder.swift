@@ -81,23 +81,13 @@ package final class Responder {
     }
     hasReplied = true
     isCancelled = cancelling
-    if let batch {
-      batch.fill(slot, id: id, body)
-    } else {
-      dispatcher.writeReply(id: id, body)
-    }
+    dispatcher.writeReply(id: id, batch: batch, slot: slot, body)
     if isRegisteredAsPending { dispatcher.removePending(self) }
   }
 
   deinit {
     if !hasReplied, let id {
-      dispatcher.log?("request \(id.serialized()) (\(method)) was dropped without a reply; answering -32603")
-      let error = ResponseError.internalError("the request was dropped without a reply")
-      if let batch {
-        batch.fill(slot, id: id, result: nil, error: error)
-      } else {
-        dispatcher.writeReply(id: id, result: nil, error: error)
-      }
+      dispatcher.answerDropped(id: id, method: method, batch: batch, slot: slot)
       if isRegisteredAsPending { dispatcher.removePendingDeadEntries() }
     }
   }

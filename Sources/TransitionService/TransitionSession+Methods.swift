@@ -61,12 +61,28 @@ extension TransitionSession {
       }
       tick(try params.optional("transition", ValueDecoding.string), by: dt, reply: reply)
     }
-    handle(dispatcher, "transition/list", paramsRequired: false) { [unowned self] _, reply throws(ResponseError) in
-      list(reply: reply)
-    }
+    dispatcher.registerImmediate("transition/list") { [unowned self] request, reply in list(request, &reply) }
     handleRequest(dispatcher, "transition/wait") { [unowned self] request, responder throws(ResponseError) in
       try wait(try ParamsReader(request).id(), responder)
     }
+  }
+
+  /// `transition/list`: an idle host's list (an editor's poll) is answered here and now, with no responder or closure.
+  /// With transitions it waits for the calls made before it into them, so it takes a responder.
+  private func list(_ request: Request, _ reply: inout ImmediateReply) {
+    guard live.isEmpty, !mustWaitForCatalog else {
+      return handle(request, reply.deferred(), "transition/list", false) {
+        [unowned self] _, reply throws(ResponseError) in
+        list(reply: reply)
+      }
+    }
+    do throws(ResponseError) {
+      if request.params != nil { _ = try ParamsReader(request, required: false) }
+      reply.reply(writingResult: { Self.appendTransitions([], to: &$0) })
+    } catch {
+      refuse(error, "transition/list", &reply)
+    }
+    reportEnds()
   }
 
   /// The `Reply` that answers `responder` (an error after the plugin log lines that led to it).
@@ -88,13 +104,21 @@ extension TransitionSession {
     _ body: @escaping (ParamsReader, @escaping Reply) throws(ResponseError) -> Void
   ) {
     dispatcher.register(method) { [unowned self] request, responder in
-      // At once when nothing waits: the closure `inOrder` keeps is made only for a request that must queue.
-      guard mustWaitForCatalog else { return handle(request, responder, method, paramsRequired, body) }
-      inOrder(responder) { [self] in handle(request, responder, method, paramsRequired, body) }
+      handle(request, responder, method, paramsRequired, body)
     }
   }
 
+  /// Runs `body` for `request` in the session's order: at once when nothing waits (the closure `inOrder` keeps is
+  /// made only for a request that must queue).
   private func handle(
+    _ request: Request, _ responder: Responder, _ method: String, _ paramsRequired: Bool,
+    _ body: @escaping (ParamsReader, @escaping Reply) throws(ResponseError) -> Void
+  ) {
+    guard mustWaitForCatalog else { return run(request, responder, method, paramsRequired, body) }
+    inOrder(responder) { [self] in run(request, responder, method, paramsRequired, body) }
+  }
+
+  private func run(
     _ request: Request, _ responder: Responder, _ method: String, _ paramsRequired: Bool,
     _ body: (ParamsReader, @escaping Reply) throws(ResponseError) -> Void
   ) {
@@ -125,9 +149,20 @@ extension TransitionSession {
 
   /// The error reply (after the plugin log lines that led to it); a refused notification is a line on stderr.
   private func refuse(_ error: ResponseError, _ method: String, _ responder: Responder) {
-    flushPluginLogs()
-    if responder.isNotification { diagnostic("\(method) notification refused: \(error.message)") }
+    refused(error, method, isNotification: responder.isNotification)
     responder.fail(error)
+  }
+
+  /// `refuse` for a request answered through an `ImmediateReply`.
+  private func refuse(_ error: ResponseError, _ method: String, _ reply: inout ImmediateReply) {
+    refused(error, method, isNotification: reply.isNotification)
+    reply.fail(error)
+  }
+
+  /// What precedes an error reply: the plugin log lines that led to it, or for a notification a line on stderr.
+  private func refused(_ error: ResponseError, _ method: String, isNotification: Bool) {
+    flushPluginLogs()
+    if isNotification { diagnostic("\(method) notification refused: \(error.message)") }
   }
 
   // MARK: Decoding

@@ -278,14 +278,18 @@ extension TransitionSession {
   /// `{"transitions": [...]}`, written as json-c writes that object: the literal key and brackets around each item's
   /// json-c text, so no object or array is built (and freed) per reply only to hold the items.
   private static func transitions(_ items: [JSON]) -> ReplyValue {
-    .text { buffer in
-      buffer.append(literal: #"{"transitions":["#)
-      for (index, item) in items.enumerated() {
-        if index > 0 { buffer.append(UInt8(ascii: ",")) }
-        item.appendSerialized(to: &buffer)
-      }
-      buffer.append(literal: "]}")
+    .text { appendTransitions(items, to: &$0) }
+  }
+
+  /// Appends `{"transitions":[…]}`: the key and brackets around each item's json-c text (the bytes json-c would
+  /// write for the whole object, without building it).
+  static func appendTransitions(_ items: [JSON], to buffer: inout [UInt8]) {
+    buffer.append(literal: #"{"transitions":["#)
+    for (index, item) in items.enumerated() {
+      if index > 0 { buffer.append(UInt8(ascii: ",")) }
+      item.appendSerialized(to: &buffer)
     }
+    buffer.append(literal: "]}")
   }
 
   // MARK: list, wait

@@ -75,6 +75,40 @@ import Testing
     #expect(parseError(bytes) != nil, "accepted \(bytes)")
   }
 
+  /// The scanner reads strings eight bytes at a time: a byte it must refuse is found at every offset within a word
+  /// and in the bytes after the last whole word, with a plain run of any length before it.
+  @Test func rejectedBytesAreFoundAtEveryOffsetOfAString() {
+    let refused: [[UInt8]] = [
+      [0x01], [0x1F], [0x09], [0x0A], [0x7F, 0xFF], [0xC0, 0x80], [0xED, 0xA0, 0x80], [0x80],
+    ]
+    for prefixLength in 0..<20 {
+      for bad in refused {
+        let plain = Array(repeating: UInt8(ascii: "a"), count: prefixLength)
+        for suffixLength in [0, 3, 11] {
+          let suffix = Array(repeating: UInt8(ascii: "z"), count: suffixLength)
+          let text = [UInt8(ascii: "[")] + [0x22] + plain + bad + suffix + [0x22] + [UInt8(ascii: "]")]
+          #expect(parseError(text) != nil, "accepted \(text)")
+        }
+      }
+    }
+  }
+
+  /// And the bytes a string may hold are accepted at every offset: escapes, multi-byte UTF-8, DEL.
+  @Test func acceptedBytesAreAcceptedAtEveryOffsetOfAString() throws {
+    let allowed: [(bytes: [UInt8], decoded: String)] = [
+      (Array(#"\""#.utf8), "\""), (Array(#"\\"#.utf8), "\\"), (Array(#"\u00e9"#.utf8), "é"), ([0xC3, 0xA9], "é"),
+      ([0xF0, 0x9F, 0x98, 0x80], "😀"), ([0x7F], "\u{7F}"), (Array("~ ".utf8), "~ "),
+    ]
+    for prefixLength in 0..<20 {
+      for item in allowed {
+        let plain = String(repeating: "a", count: prefixLength)
+        let text = [0x22] + Array(plain.utf8) + item.bytes + Array("zz".utf8) + [0x22]
+        let value = try text.withUnsafeBytes { try JSON.parse($0) }
+        #expect(value.stringValue == plain + item.decoded + "zz")
+      }
+    }
+  }
+
   /// STRICT json-c stops at the first byte after the value ("unexpected character"); the module's own
   /// check catches what json-c reports as success.
   @Test func trailingDataIsReportedWhereItStarts() {

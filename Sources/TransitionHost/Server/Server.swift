@@ -270,7 +270,9 @@ package final class Server {
 
   /// Whether a later message of the same chunk could supersede this one.
   private func isCoalescible(_ queued: Queued) -> Bool {
-    guard let coalescingKey, case .message(let message) = queued, let notification = message.singleNotification else {
+    guard let coalescingKey, case .message(let message) = queued, message.isSingleNotification,
+      let notification = message.singleNotification
+    else {
       return false
     }
     return coalescingKey(notification) != nil
