@@ -63,7 +63,10 @@ import Testing
       #expect(Self.text(trace["inputs"]?["operation"]) == operation)
       let qualified: String = trace["inputs"]?["animator"]?.stringValue ?? ""
       #expect(qualified.hasSuffix("/" + animator), "\(qualified)")
-      #expect(Self.text(trace["host"]?["abi"]) == "1.2")
+      // The built-ins are built against the host's own header: the same ABI, major.minor.
+      let hostABI = Self.text(trace["host"]?["abi"])
+      #expect(hostABI.split(separator: ".").count == 2 && hostABI.allSatisfy { $0.isNumber || $0 == "." }, "\(hostABI)")
+      #expect(Self.text(trace["plugin"]?["abi"]) == hostABI)
       let version: String = trace["plugin"]?["version"]?.stringValue ?? ""
       #expect(!version.isEmpty)
       #expect(Self.flag(trace["end"]?["completed"]), "\(animator) \(operation)")
@@ -215,17 +218,25 @@ import Testing
     defer { unlink(path) }
     #expect(
       try RenderTests.run(["record", "--animator", "sheet", "--members", "frame", "-o", path]).status == .exited(0))
+    let recorded = try Self.read(path)
+    let pluginVersion = Self.text(recorded["plugin"]?["version"])
+    let pluginABI = Self.text(recorded["plugin"]?["abi"])
+    let hostVersion = Self.text(recorded["host"]?["version"])
     let text = try String(contentsOfFile: path, encoding: .utf8)
-    try text.replacingOccurrences(of: #""version":"1.0.0","abi":"1.2"}"#, with: #""version":"0.9.0","abi":"1.1"}"#)
-      .replacingOccurrences(of: #""host": {"version":"0.1.0""#, with: #""host": {"version":"0.0.9""#)
-      .write(toFile: path, atomically: true, encoding: .utf8)
+    try text.replacingOccurrences(
+      of: #""version":"\#(pluginVersion)","abi":"\#(pluginABI)"}"#, with: #""version":"0.0.1","abi":"0.9"}"#
+    )
+    .replacingOccurrences(of: #""host": {"version":"\#(hostVersion)""#, with: #""host": {"version":"0.0.0-old""#)
+    .write(toFile: path, atomically: true, encoding: .utf8)
     let compared = try RenderTests.run(["compare", path])
     #expect(compared.status == .exited(0), "\(compared.lines)")
-    #expect(
-      compared.lines.contains("  note: recorded with com.transitionhost.sheet version 0.9.0, now 1.0.0 (not a failure)")
-    )
-    #expect(compared.lines.contains("  note: recorded with com.transitionhost.sheet ABI 1.1, now 1.2 (not a failure)"))
-    #expect(compared.lines.contains { $0.hasPrefix("  note: recorded with host version 0.0.9, now ") })
+    let versionNote =
+      "  note: recorded with com.transitionhost.sheet version 0.0.1, now \(pluginVersion) (not a failure)"
+    let abiNote = "  note: recorded with com.transitionhost.sheet ABI 0.9, now \(pluginABI) (not a failure)"
+    let hostNote = "  note: recorded with host version 0.0.0-old, now \(hostVersion) (not a failure)"
+    #expect(compared.lines.contains(versionNote), "\(compared.lines)")
+    #expect(compared.lines.contains(abiNote), "\(compared.lines)")
+    #expect(compared.lines.contains(hostNote), "\(compared.lines)")
     #expect(compared.lines.last?.hasPrefix("PASS ") == true)
   }
 
