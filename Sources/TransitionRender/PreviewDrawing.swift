@@ -157,21 +157,21 @@ struct PreviewDrawing {
     // drawn after it, above the sublayers.
     var indexByID: [String: Int] = [:]
     var lastDescendant = Array(views.indices)
-    for (index, view) in views.enumerated() {
-      indexByID[view.id] = index
+    for (position, view) in views.enumerated() {
+      indexByID[view.id] = position
       var next = view.parent
       var steps = 0
       while let id = next, let ancestor = indexByID[id], steps < views.count {
-        lastDescendant[ancestor] = index
+        lastDescendant[ancestor] = position
         next = views[ancestor].parent
         steps += 1
       }
     }
     var boxes: [PreviewBox] = []
     var pendingBorders: [(last: Int, box: PreviewBox)] = []
-    for (index, view) in views.enumerated() {
+    for (position, view) in views.enumerated() {
       defer {
-        while let pending = pendingBorders.last, pending.last <= index {
+        while let pending = pendingBorders.last, pending.last <= position {
           boxes.append(pending.box)
           pendingBorders.removeLast()
         }
@@ -188,12 +188,12 @@ struct PreviewDrawing {
       var box = PreviewBox(
         key: view.id, view: view, matrix: view.matrix, plane: view.plane, opacity: view.opacity, clippers: clippers,
         masks: masks)
-      if lastDescendant[index] > index, view.layerNumber("borderWidth", 0) > 0 {
+      if lastDescendant[position] > position, view.layerNumber("borderWidth", 0) > 0 {
         box.drawsBorder = false
         var border = box
         border.key = view.id + "/border"
         border.isBorder = true
-        pendingBorders.append((lastDescendant[index], border))
+        pendingBorders.append((lastDescendant[position], border))
       }
       boxes.append(box)
       guard let source = view.snapshotOf, let content = frozenContent(of: view.id, source: source, frame: index) else {
