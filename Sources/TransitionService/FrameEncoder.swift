@@ -560,7 +560,7 @@ private struct BaselineView {
     snapshotOf = s.snapshotOf
     isHidden = s.isHidden
     clipsToBounds = s.clipsToBounds
-    layer = s.hasLayerMembers ? LayerBaseline(s.layerMembers(includingDefaults: true)) : nil
+    layer = s.hasLayerMembers ? LayerBaseline(s) : nil
   }
 }
 
