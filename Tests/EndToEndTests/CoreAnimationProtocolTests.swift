@@ -134,7 +134,7 @@ import Testing
     #expect(number(to?["frame"]?["x"], 400 * (1 - p)), "progress \(p)")
     #expect(number(to?["shadowOpacity"] ?? 0, 0.5 * p))
     #expect(to?["shadowRadius"]?.doubleValue == 8)
-    #expect(to?["shadowOffset"] == ["width": -6, "height": 0])
+    #expect(to?["shadowOffset"] == ["width": -12, "height": 0])
     #expect(to?["shadowColor"] == nil || to?["shadowColor"] == [0, 0, 0, 1])
     let inset = 16 * (1 - p)
     #expect(path(to?["shadowPath"], "MLLLZ", rect(inset, inset, 400 - 2 * inset, 800 - 2 * inset)))

@@ -21,6 +21,7 @@ enum CoreAnimationPlugin: TransitionPlugin {
     .animator(id: "frozen", name: "Layer speed 0 scrubbed by timeOffset") { Frozen() },
     .animator(id: "circular-reveal", name: "Circular reveal (a CAShapeLayer mask)") { CircularReveal() },
     .animator(id: "shadow-push", name: "Push with a shadow") { ShadowPush() },
+    .animator(id: "follow-path", name: "CAKeyframeAnimation along a CGPath") { FollowPath() },
   ]
 }
 
@@ -153,7 +154,7 @@ final class CircularReveal: NSObject, UIViewControllerAnimatedTransitioning {
 /// A push with a shadow: the to view slides in from the right edge with UIView.animate (1 s, easeInOut) while its
 /// layer's shadowOpacity (0 → 0.5) and shadowPath (its bounds inset by 16 → its bounds) animate through
 /// CABasicAnimations of the same duration and curve, as iOS code must (a UIView block does not animate shadows).
-/// Shadow: black, radius 8, offset (−6, 0). Model values are set to the end values first.
+/// Shadow: black, radius 8, offset (−12, 0). Model values are set to the end values first.
 final class ShadowPush: NSObject, UIViewControllerAnimatedTransitioning {
   func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
 
@@ -168,7 +169,7 @@ final class ShadowPush: NSObject, UIViewControllerAnimatedTransitioning {
     let layer = toView.layer
     layer.shadowColor = UIColor.black.cgColor
     layer.shadowRadius = 8
-    layer.shadowOffset = CGSize(width: -6, height: 0)
+    layer.shadowOffset = CGSize(width: -12, height: 0)
     let startPath = UIBezierPath(rect: bounds.insetBy(dx: 16, dy: 16)).cgPath
     let endPath = UIBezierPath(rect: bounds).cgPath
     layer.shadowOpacity = 0.5
@@ -189,5 +190,29 @@ final class ShadowPush: NSObject, UIViewControllerAnimatedTransitioning {
       withDuration: duration, delay: 0, options: .curveEaseInOut,
       animations: { toView.frame.origin.x = 0 },
       completion: { _ in transitionContext.completeTransition(!transitionContext.transitionWasCancelled) })
+  }
+}
+
+/// The to view's position follows a CGMutablePath, (0, 0) → (300, 0) → (300, 400), with a CAKeyframeAnimation
+/// (1 s, linear timing, calculation mode linear: each segment takes half the time); its model position is the
+/// path's end.
+final class FollowPath: NSObject, UIViewControllerAnimatedTransitioning {
+  func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+
+  func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+    guard let toView = transitionContext.view(forKey: .to) else { return }
+    transitionContext.containerView.addSubview(toView)
+    let path = CGMutablePath()
+    path.move(to: .zero)
+    path.addLines(between: [.zero, CGPoint(x: 300, y: 0), CGPoint(x: 300, y: 400)])
+    toView.layer.position = CGPoint(x: 300, y: 400)
+    let follow = CAKeyframeAnimation(keyPath: "position")
+    follow.path = path
+    follow.duration = 1
+    follow.timingFunction = CAMediaTimingFunction(name: .linear)
+    CATransaction.begin()
+    CATransaction.setCompletionBlock { transitionContext.completeTransition(true) }
+    toView.layer.add(follow, forKey: "follow")
+    CATransaction.commit()
   }
 }
