@@ -163,6 +163,7 @@ targets += [
     name: "PluginIsolationTests",
     dependencies: [
       "JSON",
+      "JSONRPC",
       "POSIX",
       "PluginHost",
       "PluginIsolation",

@@ -116,7 +116,7 @@ extension TransitionSession {
             if record.outcome == nil {
               if let frame { output.sendSerializedMessage(frame) }
               updateTimer(record)
-              if endsNow { terminate(record, reason: "inputClosed") }
+              if endsNow { terminate(record, reason: "inputClosed") } else { prepareFrame(record) }
             } else {
               keepLastFrame(record, frame)
             }
