@@ -230,7 +230,7 @@ func goalRows(_ context: GoalContext, modes: [HostMode]) -> [GoalRow] {
     row("real-time 120 fps: frame arrival after its tick, 11 views", "p99 ≤ 0.5 ms") { c in
       try lateness(c.realtimeIdle.get())
     },
-    row("same, while 1,000 updates/s go to another transition", "p99 ≤ 0.5 ms") { c in
+    row("same real-time 11 views, while 1,000 updates/s go to another transition", "p99 ≤ 0.5 ms") { c in
       try lateness(c.realtimeLoaded.get())
     },
     row("1,000-view real-time scene at 120 fps: arrival", "p99 ≤ 0.5 ms") { c in
