@@ -438,6 +438,7 @@ for name in [
   "InteractionC",  // the ABI 1.2 interaction extensions from C, used and misused (InteractionABITests)
   "PropertyAnimatorsC",  // ABI 1.2's property animators from C: an interruptible animator, and each misuse
   "ScenesC",  // ABI 1.2's scene extensions from C, used and misused (SceneABITests)
+  "LayersC",  // ABI 1.3's layers from C: a circular-reveal card, and each misuse (LayerABITests)
 ] {
   addCFixture(product: "TestPlugin\(name)", folder: name)
 }
@@ -482,6 +483,10 @@ targets.append(
     path: "Tests/Fixtures/UIKitSurface"
   )
 )
+// Core Animation layers written as UIKit code (LayerSDKTests): a page turn, a card.
+products.append(.library(name: "TestPluginLayersUIKit", type: .dynamic, targets: ["TestPluginLayersUIKit"]))
+targets.append(
+  .target(name: "TestPluginLayersUIKit", dependencies: ["TransitionKit", "UIKit"], path: "Tests/Fixtures/LayersUIKit"))
 // Interaction controllers and gesture recognizers, declared as UIKit code is (GestureTests, the protocol's gestures).
 products.append(.library(name: "TestPluginGestures", type: .dynamic, targets: ["TestPluginGestures"]))
 targets.append(

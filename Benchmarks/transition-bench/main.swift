@@ -83,7 +83,7 @@ for name in selected where name != "goals" {
   switch name {
   case "json": figures += jsonCases(effort)
   case "engine": figures += engineCases(effort)
-  case "frames": figures += frameCases(effort)
+  case "frames": figures += frameCases(effort) + layerFrameCases(effort)
   case "plugin": figures += pluginCases(effort)
   case "isolation": figures += isolationCases(effort, host: host, only: goalFilter)
   case "timers": timerRows = timerCases(effort)

@@ -241,6 +241,8 @@ final class HostExtensions: @unchecked Sendable {
   let scenes: UnsafeMutablePointer<th_host_scenes>
   /// "th.property-animators/1" (ABI 1.2).
   let propertyAnimators: UnsafeMutablePointer<th_host_property_animators>
+  /// "th.layers/1" (ABI 1.3).
+  let layers: UnsafeMutablePointer<th_host_layers>
 
   private init() {
     scenes = .allocate(capacity: 1)
@@ -276,6 +278,8 @@ final class HostExtensions: @unchecked Sendable {
         }))
     propertyAnimators = .allocate(capacity: 1)
     propertyAnimators.initialize(to: Self.propertyAnimatorTable)
+    layers = .allocate(capacity: 1)
+    layers.initialize(to: Self.layerTable)
     customDriver = .allocate(capacity: 1)
     customDriver.initialize(
       to: th_host_custom_driver(
@@ -319,6 +323,7 @@ final class HostExtensions: @unchecked Sendable {
     if strcmp(id, TH_EXT_PERCENT_DRIVEN) == 0 { return UnsafeRawPointer(percentDriven) }
     if strcmp(id, TH_EXT_HOST_SCENES) == 0 { return UnsafeRawPointer(scenes) }
     if strcmp(id, TH_EXT_PROPERTY_ANIMATORS) == 0 { return UnsafeRawPointer(propertyAnimators) }
+    if strcmp(id, TH_EXT_LAYERS) == 0 { return UnsafeRawPointer(layers) }
     return nil
   }
 
@@ -412,7 +417,7 @@ final class HostExtensions: @unchecked Sendable {
 }
 
 /// The ABI's host `get_extension`: "th.custom-driver/1", "th.percent-driven/1", "th.property-animators/1",
-/// "th.display-link/1", "th.scenes/1", or NULL (not supported) for any other id.
+/// "th.display-link/1", "th.scenes/1", "th.layers/1", or NULL (not supported) for any other id.
 let hostGetExtension: @convention(c) (UnsafePointer<CChar>?) -> UnsafeRawPointer? = { id in
   guard let id else { return nil }
   return HostExtensions.shared.table(id)

@@ -75,6 +75,7 @@ extension PluginAnimator {
   /// The property, checked to be of `kind`.
   func property(_ raw: th_property, _ kind: PropertyKind) throws(HostFailure) -> HostProperty {
     guard let property = HostProperty(raw) else {
+      if let layer = LayerProperty(raw) { throw layer.mismatch(kind.rawValue) }
       throw .unsupported("property", "unknown th_property \(raw.rawValue)")
     }
     guard property.kind == kind else {
@@ -104,7 +105,7 @@ extension PluginAnimator {
 
   /// Writes an animatable property: a presentation value inside a driver, the model (animated inside a block)
   /// anywhere else.
-  private func write<Value: TrackValue>(_ property: AnimatableProperty<Value>, _ view: View, _ value: Value) {
+  func write<Value: TrackValue>(_ property: AnimatableProperty<Value>, _ view: View, _ value: Value) {
     if let driverFrame {
       driverFrame.set(property, of: view, to: value)
     } else {
@@ -117,6 +118,7 @@ extension PluginAnimator {
   func getNumber(_ view: th_view, _ raw: th_property, _ out: UnsafeMutablePointer<Double>?) throws(HostFailure)
     -> th_status
   {
+    if let layer = LayerProperty(raw) { return try getLayerNumber(view, layer, out) }
     let (view, property) = try getter(view, raw, .number)
     let out = try required(out, "out_value")
     switch property {
@@ -128,6 +130,7 @@ extension PluginAnimator {
   }
 
   func setNumber(_ view: th_view, _ raw: th_property, _ value: Double) throws(HostFailure) -> th_status {
+    if let layer = LayerProperty(raw) { return try setLayerNumber(view, layer, value) }
     let (view, property) = try setter(view, raw, .number)
     guard value.isFinite else { throw .invalidValue(property.name, "\(property.name) \(value) is not finite") }
     switch property {
@@ -177,6 +180,7 @@ extension PluginAnimator {
   func getPoint(_ view: th_view, _ raw: th_property, _ out: UnsafeMutablePointer<th_point>?) throws(HostFailure)
     -> th_status
   {
+    if let layer = LayerProperty(raw) { return try getLayerPoint(view, layer, out) }
     let (view, property) = try getter(view, raw, .point)
     let out = try required(out, "out_value")
     switch property {
@@ -188,6 +192,7 @@ extension PluginAnimator {
   }
 
   func setPoint(_ view: th_view, _ raw: th_property, _ value: th_point) throws(HostFailure) -> th_status {
+    if let layer = LayerProperty(raw) { return try setLayerPoint(view, layer, value) }
     let (view, property) = try setter(view, raw, .point)
     let point = Point(value)
     guard point.isFinite else { throw .invalidValue(property.name, "\(property.name) \(point) is not finite") }
@@ -259,6 +264,7 @@ extension PluginAnimator {
   func getColor(
     _ view: th_view, _ raw: th_property, _ out: UnsafeMutablePointer<th_color>?, _ isSet: UnsafeMutablePointer<Bool>?
   ) throws(HostFailure) -> th_status {
+    if let layer = LayerProperty(raw) { return try getLayerColor(view, layer, out, isSet) }
     let (view, _) = try getter(view, raw, .color)
     let out = try required(out, "out_value")
     let isSet = try required(isSet, "out_is_set")
@@ -274,6 +280,7 @@ extension PluginAnimator {
   func setColor(_ view: th_view, _ raw: th_property, _ value: UnsafePointer<th_color>?) throws(HostFailure)
     -> th_status
   {
+    if let layer = LayerProperty(raw) { return try setLayerColor(view, layer, value) }
     let (view, _) = try setter(view, raw, .color)
     var color: Color?
     if let value {

@@ -244,7 +244,7 @@ extension PluginAnimator {
   }
 
   /// Counts one more view made in this transition (TH_ERR_LIMIT past the limit; a refused call is not counted).
-  private func countMadeView(_ function: String) throws(HostFailure) {
+  func countMadeView(_ function: String) throws(HostFailure) {
     guard madeViews < Self.maximumMadeViews else {
       throw .limit(function, "more than \(Self.maximumMadeViews) views made in one transition")
     }
@@ -254,7 +254,7 @@ extension PluginAnimator {
   // MARK: The view tree: changes
 
   /// The checks every insertion shares: not the container, no cycle.
-  private func checkAdoption(_ parent: View, _ child: View) throws(HostFailure) {
+  func checkAdoption(_ parent: View, _ child: View) throws(HostFailure) {
     let container = try engineContext().containerView
     guard child !== container else { throw .invalidTree("child", "the container cannot be moved") }
     guard !parent.isDescendant(of: child) else {
@@ -272,11 +272,11 @@ extension PluginAnimator {
     }
   }
 
-  /// The levels of `view`'s subtree (1 for a view without subviews). Bounded: every tree change keeps every tree
-  /// within `maximumTreeLevels`.
+  /// The levels of `view`'s subtree (1 for a view without sublayers; layers that are not views count as views do).
+  /// Bounded: every tree change keeps every tree within `maximumTreeLevels`.
   private static func levels(in view: View) -> Int {
     var deepest = 0
-    for subview in view.subviews { deepest = max(deepest, levels(in: subview)) }
+    for sublayer in view.sublayers { deepest = max(deepest, levels(in: sublayer)) }
     return deepest + 1
   }
 

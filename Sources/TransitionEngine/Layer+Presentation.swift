@@ -43,3 +43,12 @@ extension Scene {
     out[index].maskOwnerID = owner.id
   }
 }
+
+extension ViewState {
+  /// Whether the entry has any layer member a frame writes beyond the view members: a layer-only value off its
+  /// default, a mask, being a mask, being a layer that is not a view, or drawing a gradient or shape. False for the
+  /// plain views of most frames, which then cost the layer members one test.
+  package var hasLayerMembers: Bool {
+    layerBox != nil || maskID != nil || maskOwnerID != nil || !isView || layerKind != .layer || gradient != nil
+  }
+}

@@ -29,6 +29,16 @@ final class PresentationLayer: CALayer {
     super.init(view: view)
   }
 
+  required init(view: UIView) {
+    self.values = th_presentation()
+    super.init(view: view)
+  }
+
+  required init(owning node: UIView) {
+    self.values = th_presentation()
+    super.init(owning: node)
+  }
+
   private func ignored(_ name: String) {
     TransitionLog.warning(
       "TransitionKit: \(view).layer.presentation().\(name) was set: a presentation layer is read-only; set the layer")

@@ -57,6 +57,7 @@ public class UIView: NSObject {
     super.init()
     if made.id != 0 {
       session?.register(self)
+      applyLayerClass()
       self.frame = frame
     }
   }
@@ -197,8 +198,25 @@ public class UIView: NSObject {
     set { layer.transform = CATransform3DMakeAffineTransform(newValue) }
   }
 
-  /// The view's layer: anchor point, position, 3-D transforms, zPosition, corner radius.
-  public private(set) lazy var layer = CALayer(view: self)
+  /// The view's layer (the same host node as the view): geometry, 3-D transforms, borders, shadows, masks and
+  /// sublayers. Its class is `layerClass` (for a view the client described, the kind the host reports).
+  public var layer: CALayer {
+    if let ownLayer { return ownLayer }
+    if let standaloneLayer { return standaloneLayer }
+    let made = CALayer.layerType(forView: self).init(view: self)
+    ownLayer = made
+    return made
+  }
+  /// The view's layer, made on first use.
+  private var ownLayer: CALayer?
+  /// For the proxy of a layer that is not a view (Layers.swift), the CALayer object that owns it.
+  weak var standaloneLayer: CALayer?
+  /// What `layer.contents` was set to (the host keeps it as the node's image content).
+  var layerContents: UIImage?
+
+  /// The class of the view's layer (UIKit's `layerClass`): `CALayer` unless a view class of the SDK overrides it
+  /// (`GradientView`'s is `CAGradientLayer`). The host makes the view's layer of that kind when the view is made.
+  public class var layerClass: AnyClass { CALayer.self }
 
   // MARK: Hierarchy
 
@@ -471,14 +489,35 @@ extension Session {
   }
 }
 
-/// A view's layer, as CALayer: the Core Animation properties of the same host view. `presentation()` gives what it
-/// shows on screen now (Presentation.swift).
+/// A layer, as CALayer: a view's layer (the same host node as the view) or a layer that is not a view (`CALayer()`,
+/// `CAShapeLayer()`, `CAGradientLayer()`: Layers.swift), with Core Animation's properties. `presentation()` gives
+/// what it shows on screen now (Presentation.swift).
 public class CALayer {
+  /// The proxy of the layer's host node: the view itself for a view's layer, a proxy of its own for a layer that is
+  /// not a view (kept alive by `ownedNode`).
   unowned let view: UIView
+  /// The node proxy of a layer that is not a view (nil for a view's layer, which its view owns).
+  let ownedNode: UIView?
 
-  init(view: UIView) {
+  /// The layer of `view` (a view's layer, or the proxy of a layer that is not a view when `owning`).
+  required init(view: UIView) {
     self.view = view
+    self.ownedNode = nil
   }
+
+  /// The kind of host layer this class makes (CAShapeLayer and CAGradientLayer override it).
+  class var hostKind: th_layer_kind { TH_LAYER_PLAIN }
+
+  /// A layer that owns the proxy of its node (a layer that is not a view).
+  required init(owning node: UIView) {
+    self.view = node
+    self.ownedNode = node
+    node.standaloneLayer = self
+  }
+
+  /// The host handle of the layer's node: a view's layer and its view share it. The one way SDK code outside this
+  /// file reaches the node (explicit animations, layer timing).
+  var nodeHandle: th_view { view.th }
 
   /// The anchor point in unit coordinates of the bounds; (0.5, 0.5) by default. Transforms apply about it, and
   /// changing it without changing `position` moves the frame.
@@ -629,8 +668,11 @@ extension UIView {
   }
 }
 
-/// A view whose layer is a gradient (a CAGradientLayer-backed view), e.g. a shadow over a turning page.
+/// A view whose layer is a gradient (a CAGradientLayer-backed view: its `layerClass` is `CAGradientLayer`), e.g. a
+/// shadow over a turning page. `(view.layer as? CAGradientLayer)` gives CAGradientLayer's members.
 public final class GradientView: UIView {
+  public override class var layerClass: AnyClass { CAGradientLayer.self }
+
   /// A new gradient view with `frame` (see `UIView(frame:id:)` for `id`).
   public init(frame: CGRect, id: String? = nil, gradient: Gradient) {
     super.init(frame: frame, id: id)

@@ -73,8 +73,9 @@ package struct PreviewDocument {
 
   /// A box: `k` key, `w`/`h` size, `m` matrix3d values, `o` opacity, and when present `b` background colour, `g`
   /// gradient, `r` corner radius, `t` text, `e` a blur's tint (a visual-effect view), `i` an image view, `c` clip
-  /// polygon (`[]`: clipped away).
+  /// polygon (`[]`: clipped away); the layer members (PreviewLayers.swift).
   private static func boxJSON(_ box: PreviewBox) -> JSON {
+    if box.isShadow { return shadowBoxJSON(box) }
     var members: [(String, JSON)] = [
       ("k", JSON(box.key)),
       ("w", number(box.view.width)),
@@ -95,6 +96,7 @@ package struct PreviewDocument {
     if let polygon = box.clipPolygon() {
       members.append(("c", .array(polygon.map { .array([number($0.x), number($0.y)]) })))
     }
+    layerMembers(box, into: &members)
     return .object(members)
   }
 

@@ -26,6 +26,8 @@ struct PreviewView {
   var gradient: JSON?
   var snapshotOf: String?
   var content: JSON?
+  /// The whole entry (the layer members are read from it: PreviewLayers.swift).
+  var entry: JSON
 
   /// Reads a full frame entry; nil when it lacks what drawing needs (id, bounds, a finite world transform).
   init?(entry: JSON) {
@@ -52,6 +54,7 @@ struct PreviewView {
     gradient = entry["gradient"].flatMap { $0.isNull ? nil : $0 }
     snapshotOf = entry["snapshotOf"]?.stringValue
     content = entry["content"].flatMap { $0.isNull ? nil : $0 }
+    self.entry = entry
   }
 }
 
@@ -73,6 +76,10 @@ struct PreviewBox {
   var opacity: Double
   /// The clipping regions of the ancestors, nearest first.
   var clippers: [PreviewClipper]
+  /// The mask that applies (the view's or an ancestor's) and its plane mapped into the box's.
+  var mask: (PreviewView, Homography)? = nil
+  /// Whether the box is the shadow of its view's shadowPath, drawn behind the view (PreviewLayers.swift).
+  var isShadow = false
 
   /// The clip polygon in the box's own coordinates: nil when nothing clips it (or a clip cannot be mapped onto
   /// its plane, which then is ignored), empty when it is clipped away entirely.
@@ -130,11 +137,18 @@ struct PreviewDrawing {
     for view in views { byID[view.id] = view }
     var boxes: [PreviewBox] = []
     for view in views {
-      guard view.isProjectable, !view.isHidden, view.opacity > 0 else { continue }
+      guard view.isProjectable, !view.isHidden, view.opacity > 0, !Self.isInsideMask(view, in: byID) else { continue }
       let clippers = Self.clippingAncestors(of: view, in: byID)
+      if view.hasPathShadow {
+        boxes.append(
+          PreviewBox(
+            key: view.id + "/shadow", view: view, matrix: view.matrix, plane: view.plane, opacity: view.opacity,
+            clippers: clippers, mask: Self.mask(of: view, in: byID), isShadow: true))
+      }
       boxes.append(
         PreviewBox(
-          key: view.id, view: view, matrix: view.matrix, plane: view.plane, opacity: view.opacity, clippers: clippers))
+          key: view.id, view: view, matrix: view.matrix, plane: view.plane, opacity: view.opacity, clippers: clippers,
+          mask: Self.mask(of: view, in: byID)))
       guard let source = view.snapshotOf, let content = frozenContent(of: view.id, source: source, frame: index) else {
         continue
       }

@@ -175,9 +175,32 @@ package enum PreviewHTML {
           s.backdropFilter = box.e ? "blur(20px)" : "none";
           s.outline = box.i ? "1px dashed rgba(0, 0, 0, 0.35)" : "none";
           s.backgroundImage = box.g || "none";
-          s.borderRadius = box.r ? box.r + "px" : "0";
+          s.borderRadius = box.r ? (typeof box.r === "string" ? box.r : box.r + "px") : "0";
+          s.border = box.bd || "none";
+          s.boxShadow = box.sh || "none";
+          s.overflow = box.v ? "visible" : "hidden";
+          s.webkitMaskImage = s.maskImage = box.mk || "none";
+          s.webkitMaskSize = s.maskSize = box.mk ? box.w + "px " + box.h + "px" : "";
+          s.webkitMaskRepeat = s.maskRepeat = box.mk ? "no-repeat" : "";
+          let art = el.querySelector(":scope > svg");
+          if (box.sv || box.sp) {
+            if (!art) { art = document.createElementNS("http://www.w3.org/2000/svg", "svg"); el.insertBefore(art, el.firstChild); }
+            art.setAttribute("width", box.w); art.setAttribute("height", box.h);
+            art.style.cssText = "position:absolute;left:0;top:0;overflow:visible";
+            let html = "";
+            if (box.sp) html += '<path d="' + box.sp.d + '" fill="' + box.sp.f + '" transform="translate(' + box.sp.x + ' ' + box.sp.y + ')" style="filter:blur(' + box.sp.b + 'px)"/>';
+            if (box.sv) {
+              const v = box.sv;
+              html += '<path d="' + v.d + '" fill="' + v.f + '" fill-rule="' + v.fr + '"' +
+                (v.s ? ' stroke="' + v.s + '" stroke-width="' + v.lw + '"' : ' stroke="none"') +
+                (v.pl ? ' pathLength="1"' : '') + (v.da ? ' stroke-dasharray="' + v.da + '" stroke-dashoffset="' + v.do + '"' : '') + '/>';
+            }
+            if (art.innerHTML !== html) art.innerHTML = html;
+          } else if (art) {
+            el.removeChild(art);
+          }
           s.clipPath = box.c && box.c.length ? "polygon(" + box.c.map(function (p) { return p[0] + "px " + p[1] + "px"; }).join(",") + ")" : "none";
-          let label = el.firstChild;
+          let label = el.querySelector(":scope > .th-text");
           if (box.t) {
             if (!label) { label = document.createElement("div"); label.className = "th-text"; el.appendChild(label); }
             if (label.textContent !== box.t.s) label.textContent = box.t.s;

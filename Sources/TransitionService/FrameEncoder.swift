@@ -277,6 +277,7 @@ package struct FrameEncoder {
       bytes += 100 + 6 * gradient.colors.count + locations
     }
     if let content { bytes += content.count }
+    if s.hasLayerMembers { bytes += maxLayerBytes(s) }
     return bytes + numbers * (JSONTextCursor.maxNumberBytes + 1)
   }
 
@@ -321,6 +322,7 @@ package struct FrameEncoder {
       out.raw(#","snapshotOf":"#)
       out.string(snapshotOf)
     }
+    if s.hasLayerMembers { writeLayerMembers(s.layerMembers(includingDefaults: false), &out) }
     if let content {
       out.raw(#","content":"#)
       content.withUnsafeBytes { out.raw($0) }
@@ -401,6 +403,7 @@ package struct FrameEncoder {
       out.raw(#","snapshotOf":"#)
       writeOptionalString(s.snapshotOf, &out)
     }
+    if s.hasLayerMembers || o.layer != nil { writeLayerChanges(s, since: o.layer, &out) }
     guard out.count > idEnd else { return false }
     out.byte(UInt8(ascii: "}"))
     return true
@@ -408,7 +411,7 @@ package struct FrameEncoder {
 
   // MARK: Values
 
-  private func writeOptionalString(_ value: String?, _ out: inout JSONTextCursor) {
+  func writeOptionalString(_ value: String?, _ out: inout JSONTextCursor) {
     if let value { out.string(value) } else { out.null() }
   }
 
@@ -484,7 +487,7 @@ package struct FrameEncoder {
     out.byte(UInt8(ascii: "]"))
   }
 
-  private func writeOptionalColor(_ c: Color?, _ out: inout JSONTextCursor) {
+  func writeOptionalColor(_ c: Color?, _ out: inout JSONTextCursor) {
     if let c { writeColor(c, &out) } else { out.null() }
   }
 
@@ -535,6 +538,8 @@ private struct BaselineView {
   var snapshotOf: String?
   var isHidden: Bool
   var clipsToBounds: Bool
+  /// The layer members (nil for the plain views of most frames, whose members are all at their defaults).
+  var layer: LayerBaseline?
 
   init(_ s: ViewState) {
     id = s.id
@@ -555,6 +560,7 @@ private struct BaselineView {
     snapshotOf = s.snapshotOf
     isHidden = s.isHidden
     clipsToBounds = s.clipsToBounds
+    layer = s.hasLayerMembers ? LayerBaseline(s.layerMembers(includingDefaults: true)) : nil
   }
 }
 

@@ -113,6 +113,9 @@ package struct JSONCFrameEncoder {
     entry.setNew("clipsToBounds", bool: s.clipsToBounds)
     if let gradient = s.gradient { entry.setNew("gradient", self.gradient(gradient)) }
     if let snapshotOf = s.snapshotOf { entry.setNew("snapshotOf", string: snapshotOf) }
+    if s.hasLayerMembers {
+      for member in s.layerMembers(includingDefaults: false) { add(member, to: &entry) }
+    }
     // By reference: the client's value is shared, not copied.
     if let content { entry.setNew("content", content) }
     return entry
@@ -159,6 +162,12 @@ package struct JSONCFrameEncoder {
         entry.setNew("snapshotOf", string: snapshotOf)
       } else {
         entry.setNewNull("snapshotOf")
+      }
+    }
+    if s.hasLayerMembers || o.hasLayerMembers {
+      for (member, old) in zip(s.layerMembers(includingDefaults: true), o.layerMembers(includingDefaults: true))
+      where member.value != old.value {
+        add(member, to: &entry)
       }
     }
     return entry
@@ -211,6 +220,44 @@ package struct JSONCFrameEncoder {
     array.append(number: c.b)
     array.append(number: c.a)
     return array
+  }
+
+  private func add(_ member: LayerMember, to entry: inout JSONObjectBuilder) {
+    let key = member.key
+    switch member.value {
+    case .string(let s):
+      if let s { entry.setNew(key, string: s) } else { entry.setNewNull(key) }
+    case .number(let v): entry.setNew(key, number: v)
+    case .color(let c):
+      if let c { entry.setNew(key, color(c)) } else { entry.setNewNull(key) }
+    case .size(let size):
+      var object = JSONObjectBuilder()
+      object.setNew("width", number: size.width)
+      object.setNew("height", number: size.height)
+      entry.setNew(key, object)
+    case .path(let path):
+      guard let path else { return entry.setNewNull(key) }
+      var elements = JSONArrayBuilder(capacity: path.elements.count)
+      for element in path.elements {
+        var array = JSONArrayBuilder()
+        array.append(string: element.svgCommand)
+        for p in element.frameForm.1 {
+          array.append(number: p.x)
+          array.append(number: p.y)
+        }
+        elements.append(array)
+      }
+      entry.setNew(key, elements)
+    case .lengths(let lengths):
+      guard let lengths else { return entry.setNewNull(key) }
+      var array = JSONArrayBuilder(capacity: lengths.count)
+      for v in lengths { array.append(number: v) }
+      entry.setNew(key, array)
+    case .corners(let corners):
+      var array = JSONArrayBuilder()
+      for (corner, name) in MaskedCorners.frameNames where corners.contains(corner) { array.append(string: name) }
+      entry.setNew(key, array)
+    }
   }
 
   private func gradient(_ g: Gradient) -> JSONObjectBuilder {

@@ -47,8 +47,9 @@ package struct ViewTrees {
 /// (`{x, y, width, height}` in the parent's coordinates, as UIKit's `view.frame`) or `bounds` + `position`, either
 /// with an optional `anchorPoint` (default (0.5, 0.5)); optionally `alpha` ([0, 1]), `hidden`, `transform` and
 /// `sublayerTransform` (16 numbers each), `zPosition`, `cornerRadius` (≥ 0), `backgroundColor` ([r, g, b, a]),
-/// `clipsToBounds`, `gradient`, `match` (a string), `content` (any JSON) and `children` (nodes). Members the
-/// protocol does not know are ignored, so newer clients keep working.
+/// `clipsToBounds`, `gradient`, `match` (a string), `content` (any JSON) and `children` (nodes); the layer members
+/// (`kind`, `mask`, borders, shadows, shapes: ViewTreeDecoder+Layers.swift). Members the protocol does not know are
+/// ignored, so newer clients keep working.
 struct ViewTreeDecoder {
   private var scene: Scene
   private var contents: [String: JSON] = [:]
@@ -61,7 +62,9 @@ struct ViewTreeDecoder {
     let size = try containerSize(container)
     var decoder = ViewTreeDecoder(scene: Scene(containerSize: size, containerID: containerID))
     let fromRoot = try decoder.node(from, path: "from")
+    try checkRoot(fromRoot, path: "from")
     let toRoot = try decoder.node(to, path: "to")
+    try checkRoot(toRoot, path: "to")
     return ViewTrees(scene: decoder.scene, fromRoot: fromRoot, toRoot: toRoot, contents: decoder.contents)
   }
 
@@ -73,13 +76,23 @@ struct ViewTreeDecoder {
     let size = try containerSize(container)
     var decoder = ViewTreeDecoder(scene: Scene(containerSize: size, containerID: containerID))
     var roots: [View] = []
-    for tree in trees { roots.append(try decoder.node(tree.json, path: tree.path)) }
+    for tree in trees {
+      roots.append(try decoder.node(tree.json, path: tree.path))
+      try checkRoot(roots[roots.count - 1], path: tree.path)
+    }
     if let first = roots.first { decoder.scene.container.addSubview(first) }
     return (decoder.scene, roots, decoder.contents)
   }
 
   private init(scene: Scene) {
     self.scene = scene
+  }
+
+  /// A root must be a view (a view controller's view).
+  private static func checkRoot(_ root: View, path: String) throws(ViewTreeError) {
+    guard root.isView else {
+      throw ViewTreeError(node: root.id, field: path + ".kind", problem: "must be \"view\": a tree's root is a view")
+    }
   }
 
   private static func containerSize(_ container: JSON) throws(ViewTreeError) -> Size {
@@ -102,9 +115,15 @@ struct ViewTreeDecoder {
     guard let id = idValue.stringValue, !id.isEmpty else {
       throw ViewTreeError(node: nil, field: path + ".id", problem: "must be a non-empty string")
     }
+    let kind: LayerKind?
+    do {
+      kind = try ValueDecoding.layerKind(json, path)
+    } catch {
+      throw ViewTreeError(node: id, field: error.field, problem: error.problem)
+    }
     let view: View
     do {
-      view = try scene.makeView(id: id)
+      view = try kind.map { k throws(SceneError) in try scene.makeLayer(id: id, kind: k) } ?? scene.makeView(id: id)
     } catch {
       let problem =
         id == Self.containerID
@@ -122,8 +141,21 @@ struct ViewTreeDecoder {
         throw ViewTreeError(node: id, field: path + ".children", problem: "must be an array of nodes")
       }
       for (index, child) in childrenValue.elements.enumerated() {
-        view.addSubview(try node(child, path: "\(path).children[\(index)]"))
+        let childPath = "\(path).children[\(index)]"
+        let childNode = try node(child, path: childPath)
+        if !childNode.isView {
+          view.addSublayer(childNode)
+        } else if view.isView {
+          view.addSubview(childNode)
+        } else {
+          throw ViewTreeError(
+            node: childNode.id, field: childPath + ".kind",
+            problem: "must be a layer: a layer that is not a view holds no views")
+        }
       }
+    }
+    if let maskValue = ValueDecoding.member(json, "mask") {
+      view.setMask(try node(maskValue, path: path + ".mask"))
     }
     return view
   }
@@ -171,6 +203,7 @@ struct ViewTreeDecoder {
     if let value = V.member(json, "gradient") { view.gradient = try V.gradient(value, path + ".gradient") }
     // The shared-element key lives on the view, where animators find it (`view_match_key`, `find_view_by_match`).
     if let value = V.member(json, "match") { view.matchKey = try V.string(value, path + ".match") }
+    try V.applyLayerMembers(json, to: view, path: path)
   }
 }
 

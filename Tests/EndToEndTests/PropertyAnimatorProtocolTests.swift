@@ -23,7 +23,7 @@ import Testing
     let client = try TransitionClient(["--isolation", isolation])
     let loaded = client.result("plugins/load", ["path": "libTestPluginPropertyAnimators.so"])
     #expect(loaded["id"]?.stringValue == "com.example.test.propertyanimators")
-    #expect(loaded["abi"]?.stringValue == "1.2")
+    #expect(loaded["abi"]?.stringValue == "1.3")
     return client
   }
 

@@ -15,7 +15,7 @@ import Testing
     #expect(loaded.info.name == "Minimal test plugin")
     #expect(loaded.info.version == "1.0.0")
     #expect(loaded.info.vendor == "transition-host tests")
-    #expect(loaded.info.abi == ABIVersion(major: 1, minor: 2))
+    #expect(loaded.info.abi == ABIVersion(major: 1, minor: 3))
     #expect(loaded.generation == 1)
     #expect(loaded.path == BuildProducts.fixturePlugin("Minimal"))
     #expect(loaded.info.animators.map(\.id) == ["fade", "slide"])
@@ -107,7 +107,7 @@ import Testing
   @Test func entryReturningNullIs1004() {
     let path = BuildProducts.fixturePlugin("Declines")
     let error = loadError { () throws(PluginLoadError) in try registry.load(path: path) }
-    #expect(error == .abiIncompatible(path: path, pluginABI: nil, hostABI: ABIVersion(major: 1, minor: 2)))
+    #expect(error == .abiIncompatible(path: path, pluginABI: nil, hostABI: ABIVersion(major: 1, minor: 3)))
     #expect(error?.message.contains("th_plugin_entry returned NULL") == true)
   }
 

@@ -36,7 +36,7 @@ import TransitionEngine
   }
 
   @Test func theExtensionAndTheDescriptorEntryAreThere() throws {
-    #expect(ABIVersion.host == ABIVersion(major: 1, minor: 2))
+    #expect(ABIVersion.host == ABIVersion(major: 1, minor: 3))
     let host = try Host()
     let run = try host.run("interruptible")
     #expect(host.notes("interruptible") == ["interruptible animator made"])

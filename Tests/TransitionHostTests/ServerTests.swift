@@ -45,7 +45,7 @@ private func parse(_ text: String) -> JSON {
     let expected = parse(
       """
       {"jsonrpc":"2.0","id":1,"result":{"serverInfo":{"name":"transition-host","version":"\(HostIdentity.version)"},
-      "protocolVersion":"1.0","pluginABI":{"major":1,"minor":2},
+      "protocolVersion":"1.0","pluginABI":{"major":1,"minor":3},
       "capabilities":{"framing":["newline","content-length"],"maxMessageBytes":8388608,"batches":true,
       "cancelRequest":true,"frames":[],"clocks":[]}}}
       """)

@@ -195,7 +195,10 @@ private struct EncoderPair {
     let entryMembers: Set<String> = [
       "id", "parent", "frame", "bounds", "position", "anchorPoint", "transform", "worldTransform", "boundingBox",
       "alpha", "opacity", "hidden", "zIndex", "backgroundColor", "cornerRadius", "clipsToBounds", "gradient",
-      "snapshotOf", "content",
+      "snapshotOf", "content", "kind", "mask", "maskOf", "anchorPointZ", "borderWidth", "borderColor", "shadowColor",
+      "shadowOpacity", "shadowRadius", "shadowOffset", "shadowPath", "maskedCorners", "path", "fillColor",
+      "strokeColor",
+      "lineWidth", "strokeStart", "strokeEnd", "lineDashPhase", "lineDashPattern", "fillRule", "gradientType",
     ]
     let frameMembers: Set<String> = [
       "frame.transition", "frame.seq", "frame.time", "frame.percent", "frame.phase", "frame.views", "frame.delta",
@@ -204,7 +207,11 @@ private struct EncoderPair {
     #expect(
       members.isSuperset(of: entryMembers.union(frameMembers)),
       "\(entryMembers.union(frameMembers).subtracting(members))")
-    #expect(nulls.isSuperset(of: ["parent", "boundingBox", "backgroundColor", "gradient", "snapshotOf"]))
+    #expect(
+      nulls.isSuperset(of: [
+        "parent", "boundingBox", "backgroundColor", "gradient", "snapshotOf", "mask", "maskOf", "borderColor",
+        "shadowColor", "shadowPath", "path", "fillColor", "strokeColor", "lineDashPattern",
+      ]))
   }
 }
 
@@ -281,12 +288,59 @@ private struct SceneFuzzer {
   }
 
   mutating func state(id: String, parent: String?, zIndex: Int) -> ViewState {
-    ViewState(
+    var state = ViewState(
       id: id, parentID: parent, frame: rect(), bounds: rect(), position: point(), anchorPoint: point(),
       transform: matrix(), sublayerTransform: .identity, worldTransform: matrix(),
       boundingBox: chance(4) ? nil : rect(), alpha: number(), opacity: number(), isHidden: chance(3),
       zPosition: number(), zIndex: zIndex, backgroundColor: chance(2) ? nil : color(), cornerRadius: number(),
       clipsToBounds: chance(2), gradient: gradient(), snapshotOf: chance(4) ? string() : nil)
+    if chance(2) { layered(&state) }
+    return state
+  }
+
+  mutating func path() -> Path? {
+    guard !chance(3) else { return nil }
+    var path = Path()
+    for _ in 0..<below(6) {
+      switch below(5) {
+      case 0: path.move(to: point())
+      case 1: path.addLine(to: point())
+      case 2: path.addQuadCurve(to: point(), control: point())
+      case 3: path.addCurve(to: point(), control1: point(), control2: point())
+      default: path.closeSubpath()
+      }
+    }
+    return path
+  }
+
+  /// Layer members, each at its default or a random value: a layer that is not a view, a kind, a mask or being one,
+  /// borders, shadows, shapes, dashes, corners, fill rule and gradient type.
+  mutating func layered(_ s: inout ViewState) {
+    s.isView = !chance(2)
+    s.layerKind = [LayerKind.layer, .gradient, .shape][below(3)]
+    if chance(3) { s.maskID = string() }
+    if chance(4) { s.maskOwnerID = string() }
+    var l = LayerAppearance()
+    if chance(2) { l.anchorPointZ = number() }
+    if chance(2) { l.borderWidth = number() }
+    if chance(2) { l.borderColor = chance(3) ? nil : color() }
+    if chance(2) { l.shadowColor = chance(3) ? nil : color() }
+    if chance(2) { l.shadowOpacity = number() }
+    if chance(2) { l.shadowRadius = number() }
+    if chance(2) { l.shadowOffset = Size(width: number(), height: number()) }
+    if chance(2) { l.shadowPath = path() }
+    if chance(2) { l.maskedCorners = MaskedCorners(rawValue: below(16)) }
+    if chance(2) { l.path = path() }
+    if chance(2) { l.fillColor = chance(3) ? nil : color() }
+    if chance(2) { l.strokeColor = chance(3) ? nil : color() }
+    if chance(2) { l.lineWidth = number() }
+    if chance(2) { l.strokeStart = number() }
+    if chance(2) { l.strokeEnd = number() }
+    if chance(2) { l.lineDashPhase = number() }
+    if chance(2) { l.lineDashPattern = chance(3) ? nil : (0..<below(4)).map { _ in number() } }
+    if chance(2) { l.fillRule = chance(2) ? .evenOdd : .nonZero }
+    if chance(2) { l.gradientType = [GradientType.axial, .radial, .conic][below(3)] }
+    s.layer = l
   }
 
   /// Views "v0"…, a hostile id or two among them, the first one the container (no parent).
@@ -308,7 +362,7 @@ private struct SceneFuzzer {
     var next = states.filter { _ in !chance(5) }
     for index in next.indices {
       guard chance(2) else { continue }
-      switch below(8) {
+      switch below(9) {
       case 0: next[index].frame = rect()
       case 1: next[index].worldTransform = matrix()
       case 2: next[index].boundingBox = chance(2) ? nil : rect()
@@ -316,6 +370,7 @@ private struct SceneFuzzer {
       case 4: next[index].snapshotOf = chance(2) ? nil : string()
       case 5: next[index].alpha = number()
       case 6: next[index].parentID = chance(2) ? nil : string()
+      case 7: layered(&next[index])
       default: next[index] = state(id: next[index].id, parent: next[index].parentID, zIndex: below(100))
       }
     }

@@ -1,5 +1,5 @@
 /*
- * th_plugin.h: the transition-host animator plugin ABI, version 1.2.
+ * th_plugin.h: the transition-host animator plugin ABI, version 1.3.
  *
  * An animator plugin is a shared library that exports exactly one function, `th_plugin_entry`. The host
  * (transition-host) loads it with dlopen, calls the entry, and reads a plugin descriptor: a list of animators,
@@ -34,6 +34,11 @@
  *    version or later, so an older plugin gets the default whatever it left there.
  *
  * CHANGES
+ *  1.3  (Core Animation layers) host extension "th.layers/1": layers that are not views (plain, gradient, shape)
+ *       as th_view handles, the sublayer tree, masks (CALayer.mask, UIView.mask), a view's layer class, path
+ *       and dash-pattern properties and path builders; th_property values 32–49 for borders, shadows,
+ *       anchorPointZ, the shape members, maskedCorners, fillRule and the gradient type. See the block "ABI 1.3 —
+ *       Core Animation layers" near the end. Nothing of 1.0–1.2 changes.
  *  1.2  (presentation and view content) get_presentation (layer.presentation()), set_image_content
  *       (UIImageView's image name and content mode) and set_visual_effect (UIVisualEffectView's blur) at the
  *       end of th_host_api; th_presentation, th_content_mode.
@@ -128,7 +133,7 @@ extern "C" {
 /** Breaking changes only. A host loads plugins of its own major version. */
 #define TH_ABI_VERSION_MAJOR 1u
 /** Additive changes only. A plugin built against 1.x loads in every 1.y host (see CHANGES above). */
-#define TH_ABI_VERSION_MINOR 2u
+#define TH_ABI_VERSION_MINOR 3u
 
 /** The name of the one symbol a plugin exports (a function: see th_plugin_entry below). */
 #define TH_PLUGIN_ENTRY_SYMBOL "th_plugin_entry"
@@ -1691,6 +1696,284 @@ typedef struct th_host_scenes {
 
 /* ====================================================================================================== */
 /* End of ABI 1.2 — scenes                                                                                 */
+/* ====================================================================================================== */
+
+/* ====================================================================================================== */
+/* ABI 1.3 — Core Animation layers                                                                         */
+/*                                                                                                          */
+/* Layers that are not views (CALayer(), CAGradientLayer(), CAShapeLayer()), the sublayer tree, masks, the    */
+/* layer-only properties (borders, shadows, shapes, dashes, gradient types) and paths as data. A view's layer */
+/* is the view's node: its th_view handle names both, and a layer made here is a th_view too, so every        */
+/* property function above (get_number, set_color, get_presentation, …) takes layers as it takes views.       */
+/* Self-contained: nothing above changes. See docs/writing-plugins.md ("Layers").                            */
+/* ====================================================================================================== */
+
+/*
+ * th_property values for the layer-only properties (ABI 1.3). They are numbered from 32 so that other 1.3
+ * additions can take 16–31. Pass them to the property functions of th_host_api with the value kind each names;
+ * a 1.2 host answers TH_ERR_UNSUPPORTED. "Animatable" ones written inside an animations function animate from
+ * their on-screen value exactly as TH_PROP_ALPHA does (blocks, keyframes, springs, property animators,
+ * scrubbing, reversal; a cancel restores them). Colours interpolate componentwise (straight RGBA); a colour that
+ * is unset (NULL) does not blend: it jumps at the end. Every one has CALayer's (or CAShapeLayer's) default, and
+ * every node has all of them (a view's layer is a CALayer; the shape members only draw on a shape layer).
+ * CALayer.opacity is TH_PROP_ALPHA, masksToBounds TH_PROP_CLIPS_TO_BOUNDS, cornerRadius TH_PROP_CORNER_RADIUS,
+ * contents set_image_content, a gradient layer's colours, locations and points TH_PROP_GRADIENT.
+ */
+/** number, animatable. CALayer.anchorPointZ (default 0): the transform applies about (anchorPoint, this z). */
+static const th_property TH_PROP_ANCHOR_POINT_Z = (th_property)32;
+/** number >= 0, animatable. CALayer.borderWidth in points (default 0), drawn inside the bounds. */
+static const th_property TH_PROP_BORDER_WIDTH = (th_property)33;
+/** color (optional), animatable. CALayer.borderColor (default opaque black). */
+static const th_property TH_PROP_BORDER_COLOR = (th_property)34;
+/** color (optional), animatable. CALayer.shadowColor (default opaque black). */
+static const th_property TH_PROP_SHADOW_COLOR = (th_property)35;
+/** number in [0, 1], animatable. CALayer.shadowOpacity (default 0: no shadow). */
+static const th_property TH_PROP_SHADOW_OPACITY = (th_property)36;
+/** number >= 0, animatable. CALayer.shadowRadius: the blur radius in points (default 3). */
+static const th_property TH_PROP_SHADOW_RADIUS = (th_property)37;
+/** point (x = width, y = height), animatable. CALayer.shadowOffset in points (default (0, -3)). */
+static const th_property TH_PROP_SHADOW_OFFSET = (th_property)38;
+/** path (optional; see set_path), animatable. CALayer.shadowPath (default NULL: the shadow of the content). */
+static const th_property TH_PROP_SHADOW_PATH = (th_property)39;
+/**
+ * number, not animatable (changes at once, also in animations functions; TH_ERR_WRONG_PHASE in a driver).
+ * CALayer.maskedCorners: TH_CORNER_* bits (default all four, 15); another value is TH_ERR_INVALID_VALUE.
+ */
+static const th_property TH_PROP_MASKED_CORNERS = (th_property)40;
+/** path (optional; see set_path), animatable. CAShapeLayer.path in the layer's bounds coordinates (default NULL). */
+static const th_property TH_PROP_PATH = (th_property)41;
+/** color (optional), animatable. CAShapeLayer.fillColor (default opaque black; unset: no fill). */
+static const th_property TH_PROP_FILL_COLOR = (th_property)42;
+/** color (optional), animatable. CAShapeLayer.strokeColor (default unset: no stroke). */
+static const th_property TH_PROP_STROKE_COLOR = (th_property)43;
+/** number >= 0, animatable. CAShapeLayer.lineWidth in points (default 1). */
+static const th_property TH_PROP_LINE_WIDTH = (th_property)44;
+/** number, animatable. CAShapeLayer.strokeStart: fraction of the path's length (default 0; drawn clamped to [0, 1]). */
+static const th_property TH_PROP_STROKE_START = (th_property)45;
+/** number, animatable. CAShapeLayer.strokeEnd: fraction of the path's length (default 1; drawn clamped to [0, 1]). */
+static const th_property TH_PROP_STROKE_END = (th_property)46;
+/** number, animatable. CAShapeLayer.lineDashPhase in points (default 0). */
+static const th_property TH_PROP_LINE_DASH_PHASE = (th_property)47;
+/** number, not animatable (as TH_PROP_MASKED_CORNERS). CAShapeLayer.fillRule: a th_fill_rule (default nonzero). */
+static const th_property TH_PROP_FILL_RULE = (th_property)48;
+/** number, not animatable (as TH_PROP_MASKED_CORNERS). CAGradientLayer.type: a th_gradient_type (default axial). */
+static const th_property TH_PROP_GRADIENT_TYPE = (th_property)49;
+
+/** CACornerMask bits (names of a y-down plane: min x min y is the top-left corner). */
+#define TH_CORNER_MIN_X_MIN_Y 1u
+#define TH_CORNER_MAX_X_MIN_Y 2u
+#define TH_CORNER_MIN_X_MAX_Y 4u
+#define TH_CORNER_MAX_X_MAX_Y 8u
+
+/** CAShapeLayerFillRule, as a TH_PROP_FILL_RULE number. */
+typedef enum th_fill_rule {
+  TH_FILL_RULE_NON_ZERO = 0,
+  TH_FILL_RULE_EVEN_ODD = 1
+} th_fill_rule;
+
+/** CAGradientLayerType, as a TH_PROP_GRADIENT_TYPE number. */
+typedef enum th_gradient_type {
+  /** Along the line from start_point to end_point. */
+  TH_GRADIENT_AXIAL = 0,
+  /** Ellipses centred on start_point reaching end_point at the last stop. */
+  TH_GRADIENT_RADIAL = 1,
+  /** Round start_point, angle 0 toward end_point. */
+  TH_GRADIENT_CONIC = 2
+} th_gradient_type;
+
+/** What a layer draws (its class). */
+typedef enum th_layer_kind {
+  /** CALayer: background colour, border, shadow, contents. */
+  TH_LAYER_PLAIN = 1,
+  /** CAGradientLayer: TH_PROP_GRADIENT fills the bounds. */
+  TH_LAYER_GRADIENT = 2,
+  /** CAShapeLayer: TH_PROP_PATH filled and stroked. */
+  TH_LAYER_SHAPE = 3
+} th_layer_kind;
+
+/** The kind of a path element (CGPathElementType). */
+typedef enum th_path_element_kind {
+  /** Starts a subpath at points[0]. */
+  TH_PATH_MOVE = 1,
+  /** A line to points[0]. */
+  TH_PATH_LINE = 2,
+  /** A quadratic curve: control points[0], end points[1]. */
+  TH_PATH_QUAD_CURVE = 3,
+  /** A cubic curve: controls points[0] and points[1], end points[2]. */
+  TH_PATH_CURVE = 4,
+  /** Closes the subpath (no points). */
+  TH_PATH_CLOSE = 5
+} th_path_element_kind;
+
+/** FROZEN. One path element as CGPathElement stores it: controls first, then the end point; unused points 0. */
+typedef struct th_path_element {
+  th_path_element_kind kind;
+  uint32_t reserved;
+  th_point points[3];
+} th_path_element;
+
+/**
+ * FROZEN. A path (CGPath) as data: `count` elements. An empty path (count 0) is a path, not "no path" (NULL).
+ * Two paths animate point by point when their element kinds agree one for one; otherwise (and between a path and
+ * none) the start shape shows until the animation's end, where the end shape appears (Core Animation's jump).
+ */
+typedef struct th_path {
+  const th_path_element *elements;
+  uint32_t count;
+  uint32_t reserved;
+} th_path;
+
+/** The shapes `path_shape` builds. */
+typedef enum th_path_shape_kind {
+  /** CGPath(rect:): move to the origin corner, three lines clockwise (y down), close: 5 elements. */
+  TH_SHAPE_RECT = 1,
+  /** UIBezierPath(ovalIn:) / CGPath(ellipseIn:): a move, four cubic quarter curves, close: 6 elements. */
+  TH_SHAPE_ELLIPSE = 2,
+  /**
+   * UIBezierPath(roundedRect:byRoundingCorners:cornerRadii:) with a radius per corner (each clamped to half the
+   * shorter side): a move, for each side a line and for each corner a cubic (also for radius 0), close: 10
+   * elements, so that any two rounded rectangles animate.
+   */
+  TH_SHAPE_ROUNDED_RECT = 3,
+  /**
+   * UIBezierPath(arcCenter:radius:startAngle:endAngle:clockwise:) / addArc: a line to the arc's start (a move
+   * when `continues` is false), then one cubic per quarter turn or less (handle 4/3·tan(θ/4)·r): 1 to 5
+   * elements. Angles in radians from the x axis; `clockwise` is UIKit's (increasing angle on a y-down screen).
+   */
+  TH_SHAPE_ARC = 4
+} th_path_shape_kind;
+
+/** The most elements one shape of `path_shape` has. */
+#define TH_PATH_SHAPE_MAX_ELEMENTS 16u
+
+/** Input of `path_shape`; set struct_size to sizeof(th_path_shape) and the members the kind reads. Growable. */
+typedef struct th_path_shape {
+  uint32_t struct_size;
+  th_path_shape_kind kind;
+  /** RECT, ELLIPSE, ROUNDED_RECT: the rectangle (a negative size is standardised, as CGRect's). */
+  th_rect rect;
+  /** ROUNDED_RECT: the radius of each corner (top-left, top-right, bottom-right, bottom-left), >= 0. */
+  double top_left_radius, top_right_radius, bottom_right_radius, bottom_left_radius;
+  /** ARC: the centre, the radius (>= 0), the angles in radians and the direction. */
+  th_point center;
+  double radius;
+  double start_angle;
+  double end_angle;
+  bool clockwise;
+  /** ARC: whether the path already has a current point (the arc starts with a line to its start, not a move). */
+  bool continues;
+  uint8_t reserved[6];
+} th_path_shape;
+
+/**
+ * Host extension "th.layers/1" (from th_host_api.get_extension): Core Animation's layer tree. Unless a function
+ * says otherwise it follows th_host_api's rules (handles, statuses, out-parameters, phases). Tree changes and
+ * masks are never animated (as Core Animation's); a cancelled transition restores every layer's properties, the
+ * sublayer order and the masks, and layers made after the start end detached. Growable.
+ */
+typedef struct th_host_layers {
+  uint32_t struct_size;
+  uint32_t reserved;
+
+  /**
+   * CALayer() / CAGradientLayer() / CAShapeLayer(): a new layer that is not a view, of `kind`, not in any tree,
+   * with CALayer's defaults (zero bounds, position (0, 0), anchor (0.5, 0.5), opacity 1, no background). Its id
+   * follows make_view's `id_hint` rule; it appears in frames (`"kind": "layer" | "gradient" | "shape"`) once it
+   * is a sublayer of a node in the container's tree, or a mask of one. TH_ERR_UNSUPPORTED for an unknown kind.
+   * Counts toward make_view's limit (TH_ERR_LIMIT). Phase: as make_view.
+   */
+  th_status(TH_ABI *make_layer)(th_context ctx, th_layer_kind kind, const char *id_hint, th_view *out_layer);
+
+  /**
+   * What `layer` draws, in `*out_kind`, and whether it is a view's layer (a view made with make_view, a snapshot
+   * or a node of the client's tree) in `*out_is_view`. Phase: any but describe.
+   */
+  th_status(TH_ABI *get_layer_kind)(th_context ctx, th_view layer, th_layer_kind *out_kind, bool *out_is_view);
+
+  /**
+   * UIView's `override class var layerClass`: makes the view's own layer a gradient or shape layer (or a plain
+   * one again). Only for views (TH_ERR_INVALID_VALUE for a layer that is not a view: its kind is fixed when it
+   * is made). Not animatable. Phase: as add_subview.
+   */
+  th_status(TH_ABI *set_layer_class)(th_context ctx, th_view view, th_layer_kind kind);
+
+  /**
+   * CALayer.addSublayer / insertSublayer(_:at:) / insertSublayer(_:below:) / insertSublayer(_:above:). `layer`
+   * must be a layer that is not a view (a view's layer joins a tree with add_subview: TH_ERR_INVALID_TREE); it
+   * leaves its old superlayer (or stops being a mask) first. `index` past the end appends. TH_ERR_INVALID_TREE
+   * also for a cycle and for a `sibling` that is not a sublayer of `parent`; TH_ERR_LIMIT past 1000 levels.
+   * Sublayers draw in order (later on top), the subviews' layers among them; zPosition still sorts siblings.
+   * Phase: as add_subview.
+   */
+  th_status(TH_ABI *add_sublayer)(th_context ctx, th_view parent, th_view layer);
+  th_status(TH_ABI *insert_sublayer_at)(th_context ctx, th_view parent, th_view layer, uint32_t index);
+  th_status(TH_ABI *insert_sublayer_below)(th_context ctx, th_view parent, th_view layer, th_view sibling);
+  th_status(TH_ABI *insert_sublayer_above)(th_context ctx, th_view parent, th_view layer, th_view sibling);
+
+  /**
+   * CALayer.removeFromSuperlayer: out of its superlayer, or no longer a mask. For a view's layer it is
+   * remove_from_superview (TH_ERR_INVALID_TREE for the container). Phase: as add_subview.
+   */
+  th_status(TH_ABI *remove_from_superlayer)(th_context ctx, th_view layer);
+
+  /** CALayer.superlayer: {0} when none (a view's layer: its superview's). Phase: any but describe. */
+  th_status(TH_ABI *superlayer)(th_context ctx, th_view layer, th_view *out_superlayer);
+
+  /**
+   * CALayer.sublayers: their number, and the one at `index` (0 = back, the subviews' layers included);
+   * TH_ERR_INVALID_VALUE past the last. Phase: any but describe.
+   */
+  th_status(TH_ABI *sublayer_count)(th_context ctx, th_view layer, uint32_t *out_count);
+  th_status(TH_ABI *sublayer_at)(th_context ctx, th_view layer, uint32_t index, th_view *out_sublayer);
+
+  /**
+   * CALayer.mask (UIView.mask when `mask` is a view): the alpha of `mask` (its opacity, content and shape: a
+   * shape layer's filled path) masks `layer` and its sublayers; {0} removes the mask. The mask's geometry is in
+   * `layer`'s bounds coordinates, like a sublayer's (without `layer`'s sublayerTransform). The mask leaves its
+   * superlayer and any layer it masked (Core Animation requires a mask without a superlayer). TH_ERR_INVALID_TREE
+   * for the container, for `layer` itself or one of its ancestors. Not animatable. Phase: as add_subview.
+   */
+  th_status(TH_ABI *set_mask)(th_context ctx, th_view layer, th_view mask);
+  /** The mask of `layer`, {0} when none. Phase: any but describe. */
+  th_status(TH_ABI *get_mask)(th_context ctx, th_view layer, th_view *out_mask);
+
+  /**
+   * Sets a path property (TH_PROP_PATH, TH_PROP_SHADOW_PATH; another is TH_ERR_TYPE_MISMATCH, an unknown one
+   * TH_ERR_UNSUPPORTED): a copy of `*value`, or none when `value` is NULL. Points must be finite and kinds known
+   * (TH_ERR_INVALID_VALUE), at most 100000 elements (TH_ERR_LIMIT), `elements` NULL only with count 0
+   * (TH_ERR_INVALID_ARGUMENT). Animatable (see th_path). Phase: as set_number.
+   */
+  th_status(TH_ABI *set_path)(th_context ctx, th_view layer, th_property property, const th_path *value);
+  /** The model path; `*out_is_set` false when none. `out_value->elements` is borrowed. Phase: as get_number. */
+  th_status(TH_ABI *get_path)(th_context ctx, th_view layer, th_property property, th_path *out_value,
+                              bool *out_is_set);
+
+  /**
+   * CAShapeLayer.lineDashPattern: `count` lengths in points (painted, unpainted, …), each finite and >= 0; NULL
+   * is a solid line. At most 1024 lengths (TH_ERR_LIMIT). Not animatable (lineDashPhase is). Phase: as
+   * set_number, not in a driver (TH_ERR_WRONG_PHASE).
+   */
+  th_status(TH_ABI *set_line_dash_pattern)(th_context ctx, th_view layer, const double *lengths, uint32_t count);
+  /** The pattern (borrowed), `*out_is_set` false for a solid line. Phase: as get_number. */
+  th_status(TH_ABI *get_line_dash_pattern)(th_context ctx, th_view layer, const double **out_lengths,
+                                           uint32_t *out_count, bool *out_is_set);
+
+  /**
+   * Builds the elements of a shape exactly as the host's paths store it (CGPath's structure; see
+   * th_path_shape_kind), into `out` (capacity `capacity`, TH_PATH_SHAPE_MAX_ELEMENTS always suffices), the number
+   * written in `*out_count`. TH_ERR_LIMIT when `capacity` is too small, TH_ERR_INVALID_VALUE for non-finite
+   * numbers or a negative radius, TH_ERR_UNSUPPORTED for an unknown kind, TH_ERR_INVALID_ARGUMENT for NULL
+   * pointers or a small struct_size. A pure function: no context, callable from any thread at any time between
+   * th_plugin_entry and deinit (like `log`), so that a plugin can build paths before any transition.
+   */
+  th_status(TH_ABI *path_shape)(const th_path_shape *shape, th_path_element *out, uint32_t capacity,
+                                uint32_t *out_count);
+} th_host_layers;
+
+#define TH_EXT_LAYERS "th.layers/1"
+
+/* ====================================================================================================== */
+/* End of ABI 1.3 — Core Animation layers                                                                  */
 /* ====================================================================================================== */
 
 /* Enums travel as 32-bit integers; a plugin built with -fshort-enums would not. */
