@@ -11,8 +11,8 @@ import TestSupport
 import Testing
 import TransitionService
 
-/// A session on the manual clock serving real plugins (the built-ins, the UIKitBridged and SwiftSDK fixtures), in this process
-/// or in worker processes, through a LocalConnection that keeps every message's bytes.
+/// A session on the manual clock serving real plugins (the built-ins, the UIKitBridged and SwiftSDK fixtures), in this
+/// process or in worker processes, through a LocalConnection that keeps every message's bytes.
 private final class AheadSession {
   let connection = LocalConnection()
   let scheduler = ManualScheduler()
