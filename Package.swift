@@ -438,6 +438,7 @@ for name in [
   "InteractionC",  // the ABI 1.2 interaction extensions from C, used and misused (InteractionABITests)
   "PropertyAnimatorsC",  // ABI 1.2's property animators from C: an interruptible animator, and each misuse
   "ScenesC",  // ABI 1.2's scene extensions from C, used and misused (SceneABITests)
+  "CoreAnimationC",  // ABI 1.3's Core Animation animations from C, used and misused (CoreAnimationABITests)
   "LayersC",  // ABI 1.3's layers from C: a circular-reveal card, and each misuse (LayerABITests)
 ] {
   addCFixture(product: "TestPlugin\(name)", folder: name)
@@ -504,6 +505,12 @@ targets.append(
     path: "Tests/Fixtures/PropertyAnimators"
   )
 )
+
+// Core Animation's explicit animations written as UIKit code (CoreAnimationSDKTests).
+products.append(.library(name: "TestPluginCoreAnimation", type: .dynamic, targets: ["TestPluginCoreAnimation"]))
+targets.append(
+  .target(
+    name: "TestPluginCoreAnimation", dependencies: ["TransitionKit", "UIKit"], path: "Tests/Fixtures/CoreAnimation"))
 
 // UIKit code built through the UIKit source bridge (UIKitSelectorTests, UIKitContentTests): target–action (`@objc`,
 // `#selector`), presentation layers, image and visual-effect views. The target compiles its declaration, the bridge

@@ -60,6 +60,30 @@ func animatedLayerScene() -> Scene {
   return scene
 }
 
+/// 1,000 views in a 25-column grid, each with two explicit Core Animation animations (position.x, a
+/// CABasicAnimation on easeInEaseOut, and opacity, a three-value CAKeyframeAnimation), under a container whose layer
+/// timing is not the identity (speed 1, an offset), so every view's local time goes through the time map.
+func explicitAnimationScene() -> Scene {
+  let scene = Scene(containerSize: Size(width: 1000, height: 2000))
+  scene.container.layerTiming = LayerTiming(speed: 1, timeOffset: 0)
+  for i in 0..<1000 {
+    let view = scene.makeView(hint: "v")
+    view.frame = Rect(x: Double(i % 25) * 40, y: Double(i / 25) * 40, width: 36, height: 36)
+    scene.container.addSubview(view)
+    var move = ExplicitAnimation.basic("position.x", by: .number(300))
+    move.timing.duration = 1
+    move.timingFunction = .easeInOut
+    view.add(move, forKey: "move")
+    var spec = ExplicitAnimation.KeyframeSpec()
+    spec.values = [.number(1), .number(0.2), .number(1)]
+    var fade = ExplicitAnimation(kind: .keyframes(spec), keyPath: "opacity")
+    fade.timing.duration = 1
+    view.add(fade, forKey: "fade")
+  }
+  scene.container.layerTiming = LayerTiming(speed: 1, timeOffset: 1e-9)
+  return scene
+}
+
 /// Samples `scene` (1,000 nodes under the container) at a new time every frame, inside its animation, as a 120 fps
 /// stream would ask.
 func samplingFigure(_ name: String, _ scene: Scene, iterations: Int, effort: Effort) -> Figure {
@@ -88,6 +112,11 @@ func engineCases(_ effort: Effort) -> [Figure] {
     samplingFigure(
       "engine: presentation(at:) 1,000 layers (500 shadowed cards + 500 shape masks), position+shadow+paths",
       animatedLayerScene(), iterations: effort.count(1_000), effort: effort))
+
+  figures.append(
+    samplingFigure(
+      "engine: presentation(at:) 1,000 views, 2 explicit CAAnimations each (basic + keyframes), layer timing",
+      explicitAnimationScene(), iterations: effort.count(1_000), effort: effort))
 
   // The timing functions, at times spread over [0, 1] so the Bézier solver does real work.
   let spring = Spring(dampingRatio: 0.7, duration: 0.5)

@@ -323,6 +323,7 @@ final class HostExtensions: @unchecked Sendable {
     if strcmp(id, TH_EXT_PERCENT_DRIVEN) == 0 { return UnsafeRawPointer(percentDriven) }
     if strcmp(id, TH_EXT_HOST_SCENES) == 0 { return UnsafeRawPointer(scenes) }
     if strcmp(id, TH_EXT_PROPERTY_ANIMATORS) == 0 { return UnsafeRawPointer(propertyAnimators) }
+    if strcmp(id, TH_EXT_CORE_ANIMATION) == 0 { return UnsafeRawPointer(Self.coreAnimation) }
     if strcmp(id, TH_EXT_LAYERS) == 0 { return UnsafeRawPointer(layers) }
     return nil
   }

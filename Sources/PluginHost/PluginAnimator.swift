@@ -94,6 +94,8 @@ package final class PluginAnimator: TransitionAnimator {
   }
   var animatorCompletions: [Int: PendingAnimatorCompletion] = [:]
   var nextAnimatorCompletionToken = 0
+  /// Core Animation animation objects (ABI 1.3, PluginAnimator+CoreAnimation.swift), by handle index.
+  var coreAnimationObjects: [ExplicitAnimation] = []
 
   /// The parameter values the plugin reads: the descriptor's defaults overlaid with the transition's params.
   private(set) lazy var parameterValues: [String: ParameterValue] = info.parameterValues(context?.params ?? [:])

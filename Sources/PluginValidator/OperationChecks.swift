@@ -194,7 +194,19 @@ enum OperationChecks {
       return "completed, but the to view is not in the container at the end"
     }
     if state.opacity == 0 { return "completed, but the to view is invisible at the end (opacity 0)" }
+    if let snap = scene.snapBacks.first { return snapBackWarning(snap, count: scene.snapBacks.count) }
     return nil
+  }
+
+  /// The snap-back trap: an explicit animation removed on completion left a model value that differs from its last
+  /// presented value, so the layer jumped back at its end (set the model value, or isRemovedOnCompletion = false
+  /// with fillMode forwards).
+  static func snapBackWarning(_ snap: SnapBack, count: Int) -> String {
+    let more = count > 1 ? " (and \(count - 1) more)" : ""
+    return "completed, but layer \(snap.layerID)'s \(snap.keyPath) animation\(snap.key.map { " \"\($0)\"" } ?? "") "
+      + "snaps back at \(format(snap.time)) s: it ends at \(snap.endValue) and is removed on completion, so the "
+      + "layer jumps to its model value \(snap.modelValue)\(more) (set the model value to the end value, or use "
+      + "isRemovedOnCompletion = false with fillMode .forwards)"
   }
 
   // MARK: - cancel

@@ -347,7 +347,10 @@ extension Scene {
     let ctx = contexts.last ?? .immediate
     switch ctx.kind {
     case .immediate:
+      // A layer that is not a view animates a write implicitly (Layer+Animations.swift).
+      let before = mayRunImplicitAction(view) ? presentedValue(of: view, property: property, old: old) : nil
       recordImmediate(view: view, property: property, old: old, new: new)
+      if before != nil { runImplicitAction(view: view, property: property, presentedBefore: before) }
     case .basic, .keyframes:
       recordAnimated(view: view, property: property, old: old, new: new, context: ctx)
     }

@@ -120,6 +120,10 @@ struct PendingEvent {
     case driver
     /// A property animator reaching the end of its run (`Scene.propertyAnimators[index]`).
     case animator
+    /// An explicit animation's start or end (`CoreAnimationState.attached[index]`).
+    case explicitAnimation
+    /// A CATransaction's completion block (`CoreAnimationState.transactions[index]`).
+    case transaction
   }
 
   var time: Double
@@ -390,6 +394,7 @@ extension Scene {
       report(.invalidTime(what: "advance time"))
       return
     }
+    commitImplicitTransaction()
     let accepted = firePending(while: { $0.time <= t }) { e in
       // Exactly its completion time, even when `seek` already moved past it: what a completion starts does not
       // depend on how the timeline was sampled.
@@ -414,6 +419,7 @@ extension Scene {
   /// including those of blocks the completions start (up to a limit; a runaway chain is reported). For
   /// cancelling: run what is pending, then `restore` the initial state.
   package func fireAllPending(finished: Bool) {
+    commitImplicitTransaction()
     firePending(while: { _ in true }) { fire($0, finished: finished) }
   }
 
@@ -462,6 +468,7 @@ extension Scene {
       drivers[i].discarded = true
     }
     for animator in propertyAnimators { animator.discard() }
+    discardExplicitAnimations()
     events.removeAll()
     // Blocks still running their animations closure are counted when they close.
     pendingCount = 0
@@ -487,6 +494,7 @@ extension Scene {
     case .block: return !blocks[e.index].fired && blocks[e.index].version == e.version
     case .driver: return !drivers[e.index].fired
     case .animator: return propertyAnimators[e.index].isScheduled(version: e.version)
+    case .explicitAnimation, .transaction: return isValidExplicitEvent(e)
     }
   }
 
@@ -522,6 +530,8 @@ extension Scene {
       case true?: animator.endEarly(at: .start)
       case false?: animator.endEarly(at: .current)
       }
+    case .explicitAnimation, .transaction:
+      fireExplicitEvent(e, finished: override)
     }
   }
 }

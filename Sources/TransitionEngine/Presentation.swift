@@ -102,6 +102,9 @@ extension Scene {
     v.presentationSlot = scratchValues.count
     v.presentationPass = presentationScratch.pass
     scratchValues.append(v.evaluated(at: time, memo: progressMemo))
+    if !v.attachedAnimations.isEmpty {
+      applyExplicitAnimations(of: v, at: time, to: &scratchValues[scratchValues.count - 1])
+    }
   }
 
   /// Overrides one presented value of the current sample (a driver's update); a view that is not part of the

@@ -28,6 +28,12 @@ package enum SceneMisuse: Equatable, Sendable, CustomStringConvertible {
   case viewLayerAsSublayer(viewID: String)
   /// `insertSublayer(_:below/above:)` named a sibling that is not a sublayer; the layer was added on top.
   case notASublayer(layerID: String, superlayerID: String)
+  /// An explicit animation named a key path the engine does not animate; it was not added.
+  case unknownAnimationKeyPath(layerID: String, keyPath: String)
+  /// An explicit animation's value does not have its key path's type; it was not added.
+  case animationValueMismatch(layerID: String, keyPath: String)
+  /// CATransaction.commit() without a matching begin(); ignored.
+  case unbalancedTransactionCommit
 
   /// A one-line description for logs and misbehaviour reports.
   package var description: String {
@@ -43,6 +49,9 @@ package enum SceneMisuse: Equatable, Sendable, CustomStringConvertible {
     case .reentrantAdvance: "advance called while completions were running"
     case .viewLayerAsSublayer(let id): "view \(id)'s layer cannot be added as a sublayer; use addSubview"
     case .notASublayer(let id, let s): "layer \(id) is not a sublayer of \(s)"
+    case .unknownAnimationKeyPath(let id, let k): "animation added to layer \(id) has an unknown key path \"\(k)\""
+    case .animationValueMismatch(let id, let k): "animation of \(k) on layer \(id) has a value of another type"
+    case .unbalancedTransactionCommit: "CATransaction.commit without begin"
     }
   }
 }
@@ -123,6 +132,8 @@ package final class Scene {
   /// Set while a write must become an animation even when the matrices at both ends are equal (a transform
   /// component turning by 2π; TransformKeyPath.swift).
   var forcesAnimationRecord = false
+  /// Explicit animations, transactions and layer timing (Layer+Animations.swift).
+  let coreAnimation = CoreAnimationState()
 
   /// Creates a scene whose container has the given size (a non-finite dimension counts as 0) and id (empty:
   /// "container").

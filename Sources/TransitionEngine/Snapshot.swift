@@ -51,6 +51,9 @@ package struct SceneSnapshot {
     let layerOrder: [View]?
     let mask: View?
     let layerKind: LayerKind
+    /// The layer's explicit animations and timing.
+    var animations: [AttachedAnimation] = []
+    var layerTiming: LayerTiming? = nil
   }
 
   let entries: [Entry]
@@ -72,7 +75,8 @@ extension Scene {
         SceneSnapshot.Entry(
           view: $0, model: $0.model, isHidden: $0.isHidden, clipsToBounds: $0.clipsToBounds,
           snapshotOf: $0.snapshotOf, content: $0.content, subviews: $0.subviews, layerOrder: $0.layerOrder,
-          mask: $0.mask, layerKind: $0.layerKind)
+          mask: $0.mask, layerKind: $0.layerKind, animations: $0.attachedAnimations,
+          layerTiming: $0.layerTimingStorage)
       },
       time: currentTime)
   }
@@ -94,7 +98,14 @@ extension Scene {
       e.view.layerKind = e.layerKind
       e.view.tracks = PropertyTracks()
       e.view.hasTracks = false
+      e.view.attachedAnimations = e.animations
+      e.view.layerTimingStorage = e.layerTiming
     }
+    // Layers made after the capture keep nothing animating either.
+    for view in registry.values where !snapshot.entries.contains(where: { $0.view === view }) {
+      view.attachedAnimations = []
+    }
+    layerTimingCount = registry.values.filter { $0.layerTimingStorage != nil }.count
     guard hierarchy else { return }
     for e in snapshot.entries {
       for s in e.view.sublayers { s.superview = nil }

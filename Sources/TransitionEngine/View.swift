@@ -64,6 +64,10 @@ package final class View {
   // dynamic exclusivity check for them (they are only changed by the hierarchy calls, never during a sample).
   /// The node whose mask this one is.
   package internal(set) weak var maskOwner: View?
+  /// CALayer's CAMediaTiming (beginTime, speed, timeOffset) when not the identity (Layer+Animations.swift).
+  @exclusivity(unchecked) var layerTimingStorage: LayerTiming?
+  /// The explicit animations on the layer, in add order (Layer+Animations.swift).
+  @exclusivity(unchecked) var attachedAnimations: [AttachedAnimation] = []
 
   init(id: String, scene: Scene?, createdAt: Double) {
     self.id = id

@@ -248,3 +248,22 @@ import Testing
     #expect(report.exitStatus == 1)
   }
 }
+
+/// The snap-back trap of explicit Core Animation animations is a finding of `run-completes`: it names the layer,
+/// the key path and both values.
+@Suite struct SnapBackFindingTests {
+  @Test func aRemovedOnCompletionAnimationThatSnapsBackIsAWarning() {
+    let report = validate("CoreAnimationC", include: "run-completes")
+    let target = CheckTarget(animator: "snapback", operation: "present")
+    #expect(report.names(.warn).contains("run-completes@snapback/present"))
+    #expect(
+      report.explanation(.runCompletes, target).hasPrefix(
+        "completed, but layer to's position.x animation \"away\" snaps back at 1 s: it ends at 1000 and is removed on "
+          + "completion, so the layer jumps to its model value 195"))
+    // "slide" ends its position.y animation at 400, made for an 800-point container; the validator's is 844 high,
+    // so the model centre is 422 and that layer jumps too.
+    #expect(
+      report.explanation(.runCompletes, CheckTarget(animator: "slide", operation: "present")).contains(
+        "layer to's position.y animation \"slide\" snaps back at 1 s: it ends at 400"))
+  }
+}

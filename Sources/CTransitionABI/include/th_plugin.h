@@ -34,6 +34,10 @@
  *    version or later, so an older plugin gets the default whatever it left there.
  *
  * CHANGES
+ *  1.3  (Core Animation animations) the host extension "th.core-animation/1": CABasicAnimation,
+ *       CAKeyframeAnimation, CASpringAnimation and CAAnimationGroup objects with their CAMediaTiming, added to
+ *       layers by key, CAAnimationDelegate callbacks, CATransaction, CACurrentMediaTime() and layer timing; see
+ *       the block "ABI 1.3 — Core Animation animations" near the end. Nothing of 1.0 – 1.2 changes.
  *  1.3  (Core Animation layers) host extension "th.layers/1": layers that are not views (plain, gradient, shape)
  *       as th_view handles, the sublayer tree, masks (CALayer.mask, UIView.mask), a view's layer class, path
  *       and dash-pattern properties and path builders; th_property values 32–49 for borders, shadows,
@@ -1974,6 +1978,284 @@ typedef struct th_host_layers {
 
 /* ====================================================================================================== */
 /* End of ABI 1.3 — Core Animation layers                                                                  */
+/* ====================================================================================================== */
+
+/* ====================================================================================================== */
+/* ABI 1.3 — Core Animation animations: host extension "th.core-animation/1"                               */
+/*                                                                                                          */
+/* CABasicAnimation, CAKeyframeAnimation, CASpringAnimation and CAAnimationGroup with their CAMediaTiming,    */
+/* added to layers (a view's layer is its th_view: one node), CAAnimationDelegate callbacks, CATransaction,   */
+/* CACurrentMediaTime() and the CAMediaTiming of layers (beginTime, speed, timeOffset). Self-contained:       */
+/* nothing above changes.                                                                                   */
+/* ====================================================================================================== */
+
+/** An animation object of one transition (made by create; `{0}` = none). Like a CAAnimation it is configured,
+ *  then copied into a layer by `add`; changing it afterwards does not change what was added. */
+typedef struct th_ca_animation {
+  uint64_t id;
+} th_ca_animation;
+
+/** What an animation object is. */
+typedef enum th_ca_animation_kind {
+  TH_CA_BASIC = 0,
+  TH_CA_KEYFRAME = 1,
+  TH_CA_SPRING = 2,
+  TH_CA_GROUP = 3
+} th_ca_animation_kind;
+
+/** The kind of a th_ca_value (it must match the key path's type: opacity a number, position a point, …). */
+typedef enum th_ca_value_kind {
+  /** numbers[0]. */
+  TH_CA_VALUE_NUMBER = 0,
+  /** numbers[0..1] = x, y. */
+  TH_CA_VALUE_POINT = 1,
+  /** numbers[0..1] = width, height. */
+  TH_CA_VALUE_SIZE = 2,
+  /** numbers[0..3] = x, y, width, height. */
+  TH_CA_VALUE_RECT = 3,
+  /** numbers[0..15] = m11 … m44, as th_transform3d. */
+  TH_CA_VALUE_TRANSFORM = 4,
+  /** numbers[0..3] = r, g, b, a. */
+  TH_CA_VALUE_COLOR = 5,
+  /** No colour (a nil CGColor). */
+  TH_CA_VALUE_NO_COLOR = 6,
+  /** `path` / `path_count` (the host copies the elements). */
+  TH_CA_VALUE_PATH = 7,
+  /** No path (a nil CGPath). */
+  TH_CA_VALUE_NO_PATH = 8
+} th_ca_value_kind;
+
+/** A path element, as CGPath stores them. */
+typedef enum th_ca_path_element_kind {
+  /** points[0]: the new current point. */
+  TH_CA_PATH_MOVE = 0,
+  /** points[0]: the end. */
+  TH_CA_PATH_LINE = 1,
+  /** points[0]: the control point, points[1]: the end. */
+  TH_CA_PATH_QUAD = 2,
+  /** points[0], points[1]: the control points, points[2]: the end. */
+  TH_CA_PATH_CUBIC = 3,
+  /** Back to the subpath's start. */
+  TH_CA_PATH_CLOSE = 4
+} th_ca_path_element_kind;
+
+/** FROZEN. One path element. */
+typedef struct th_ca_path_element {
+  th_ca_path_element_kind kind;
+  uint32_t reserved;
+  th_point points[3];
+} th_ca_path_element;
+
+/** FROZEN. A fromValue / toValue / byValue or keyframe value. */
+typedef struct th_ca_value {
+  th_ca_value_kind kind;
+  uint32_t reserved;
+  double numbers[16];
+  const th_ca_path_element *path;
+  size_t path_count;
+} th_ca_value;
+
+/** Which of a basic or spring animation's values set_value sets. */
+typedef enum th_ca_value_slot {
+  TH_CA_FROM_VALUE = 0,
+  TH_CA_TO_VALUE = 1,
+  TH_CA_BY_VALUE = 2
+} th_ca_value_slot;
+
+/** CAMediaTimingFillMode. */
+typedef enum th_ca_fill_mode {
+  TH_CA_FILL_REMOVED = 0,
+  TH_CA_FILL_FORWARDS = 1,
+  TH_CA_FILL_BACKWARDS = 2,
+  TH_CA_FILL_BOTH = 3
+} th_ca_fill_mode;
+
+/** CAAnimationRotationMode of a path keyframe animation. */
+typedef enum th_ca_rotation_mode {
+  TH_CA_ROTATE_NONE = 0,
+  TH_CA_ROTATE_AUTO = 1,
+  TH_CA_ROTATE_AUTO_REVERSE = 2
+} th_ca_rotation_mode;
+
+/**
+ * An animation's CAMediaTiming and flags. Growable: struct_size = sizeof(th_ca_media_timing). Start from
+ * th_ca_media_timing_default() (Core Animation's defaults). Times in seconds of the layer's local time.
+ */
+typedef struct th_ca_media_timing {
+  uint32_t struct_size;
+  th_ca_fill_mode fill_mode;
+  /** 0 = the layer's current time when added (CACurrentMediaTime() + delay for a delayed start). */
+  double begin_time;
+  /** 0 = the transaction's animation duration (0.25 s by default); a spring's settling duration; a group
+   *  child's group duration. */
+  double duration;
+  double speed;
+  double time_offset;
+  /** Fractional counts end part-way; 0 = once; INFINITY repeats for ever. */
+  double repeat_count;
+  double repeat_duration;
+  bool autoreverses;
+  /** isRemovedOnCompletion (default true: at its end the layer shows its model value again). */
+  bool removed_on_completion;
+  /** isAdditive. */
+  bool additive;
+  uint8_t reserved[5];
+} th_ca_media_timing;
+
+/** Core Animation's defaults: speed 1, removed on completion, fill mode removed, everything else 0. */
+static inline th_ca_media_timing th_ca_media_timing_default(void) {
+  th_ca_media_timing t = {0};
+  t.struct_size = (uint32_t)sizeof(th_ca_media_timing);
+  t.speed = 1;
+  t.removed_on_completion = true;
+  return t;
+}
+
+/** FROZEN. A layer's CAMediaTiming: local time = (superlayer's time - begin_time) * speed + time_offset. */
+typedef struct th_ca_layer_timing {
+  double begin_time;
+  double speed;
+  double time_offset;
+} th_ca_layer_timing;
+
+/**
+ * CAAnimationDelegate. Growable: struct_size = sizeof(th_ca_delegate). Either function may be NULL. Called only
+ * when time really advances (never while the host samples), phase animate (complete_transition is allowed).
+ * did_stop's `finished` is false when the animation was removed before its end (removeAnimation, the same key
+ * added again, or the transition ending first).
+ */
+typedef struct th_ca_delegate {
+  uint32_t struct_size;
+  uint32_t reserved;
+  void(TH_ABI *did_start)(th_context ctx, void *user_data);
+  void(TH_ABI *did_stop)(th_context ctx, bool finished, void *user_data);
+  void *user_data;
+} th_ca_delegate;
+
+/** A CATransaction completion block (phase animate). */
+typedef void(TH_ABI *th_ca_completion_fn)(th_context ctx, void *user_data);
+
+/**
+ * Host extension "th.core-animation/1" (from th_host_api.get_extension). Growable. Semantics are Core
+ * Animation's (docs/writing-plugins.md, "Core Animation"): presentation = the model with the layer's animations
+ * applied in add order over UIView blocks; CABasicAnimation's absent-value rules; removal on completion (the
+ * snap-back) and fill modes; layer timing composing down the tree; implicit actions of layers that are not views.
+ *
+ * Every function takes the transition context; animations are this transition's (TH_ERR_INVALID_HANDLE for
+ * another one, TH_ERR_STALE_HANDLE for an ended transition's), layers are view handles (a view, the container,
+ * or a layer that is not a view). Non-finite numbers are TH_ERR_INVALID_VALUE, NULL required pointers
+ * TH_ERR_INVALID_ARGUMENT, unknown enum values TH_ERR_UNSUPPORTED; all are reported and change nothing.
+ * Phase of every function: animate, animations (and the callbacks that run in animate).
+ */
+typedef struct th_host_core_animation {
+  uint32_t struct_size;
+  uint32_t reserved;
+
+  /**
+   * A new animation object of `kind` in `*out`. `key_path` (copied) is Core Animation's: "opacity", "position",
+   * "position.x", "bounds.size", "transform.rotation.z", "sublayerTransform.scale", "cornerRadius", "path",
+   * "shadowOpacity", …; NULL for a group (and ignored there). At most 100,000 per transition (TH_ERR_LIMIT).
+   */
+  th_status(TH_ABI *create)(th_context ctx, th_ca_animation_kind kind, const char *key_path, th_ca_animation *out);
+
+  /** fromValue / toValue / byValue of a basic or spring animation (NULL clears it: absent). TH_ERR_WRONG_PHASE on
+   *  a keyframe animation or a group. A value of the wrong type for the key path is refused when added. */
+  th_status(TH_ABI *set_value)(th_context ctx, th_ca_animation animation, th_ca_value_slot slot,
+                               const th_ca_value *value);
+
+  /** The CAMediaTiming and flags (NULL: TH_ERR_INVALID_ARGUMENT; a small struct_size likewise). */
+  th_status(TH_ABI *set_timing)(th_context ctx, th_ca_animation animation, const th_ca_media_timing *timing);
+
+  /** CAAnimation.timingFunction: a TH_TIMING_CURVE th_timing (springs: TH_ERR_UNSUPPORTED); NULL = linear. */
+  th_status(TH_ABI *set_timing_function)(th_context ctx, th_ca_animation animation, const th_timing *curve);
+
+  /**
+   * A keyframe animation's values (count >= 1), keyTimes (NULL / 0: evenly spaced; otherwise count entries, count
+   * + 1 for discrete, in [0, 1] and not decreasing), per-segment timing functions (NULL / 0 or count - 1
+   * TH_TIMING_CURVE entries) and calculation mode. TH_ERR_WRONG_PHASE on another kind.
+   */
+  th_status(TH_ABI *set_keyframes)(th_context ctx, th_ca_animation animation, const th_ca_value *values,
+                                   size_t count, const double *key_times, size_t key_time_count,
+                                   const th_timing *timing_functions, size_t function_count,
+                                   th_calculation_mode mode);
+
+  /** A keyframe animation's path (wins over its values for a point key path) and rotation mode. */
+  th_status(TH_ABI *set_keyframe_path)(th_context ctx, th_ca_animation animation, const th_ca_path_element *elements,
+                                       size_t count, th_ca_rotation_mode rotation);
+
+  /** CASpringAnimation's mass (> 0), stiffness (> 0), damping (>= 0), initialVelocity, allowsOverdamping. */
+  th_status(TH_ABI *set_spring)(th_context ctx, th_ca_animation animation, double mass, double stiffness,
+                                double damping, double initial_velocity, bool allows_overdamping);
+
+  /** CASpringAnimation.settlingDuration of a spring animation. Phase: any transition phase. */
+  th_status(TH_ABI *get_settling_duration)(th_context ctx, th_ca_animation animation, double *out_seconds);
+
+  /** Appends a copy of `child` (as it is now) to a group's animations. */
+  th_status(TH_ABI *add_child)(th_context ctx, th_ca_animation group, th_ca_animation child);
+
+  /** CAAnimation.delegate (copied; NULL removes it). */
+  th_status(TH_ABI *set_delegate)(th_context ctx, th_ca_animation animation, const th_ca_delegate *delegate);
+
+  /**
+   * CALayer.add(_:forKey:): a copy of the animation joins `layer`; the same key replaces the animation there (its
+   * delegate hears finished false); `key` NULL adds one no key reaches. An unknown key path or a value of the
+   * wrong type is TH_ERR_INVALID_VALUE (reported, nothing added).
+   */
+  th_status(TH_ABI *add)(th_context ctx, th_view layer, th_ca_animation animation, const char *key);
+
+  /** animation(forKey:): a new animation object, a copy of the one on the layer, in `*out` (TH_ERR_NOT_FOUND). */
+  th_status(TH_ABI *copy_animation)(th_context ctx, th_view layer, const char *key, th_ca_animation *out);
+
+  /** How many keyed animations the layer has (animationKeys().count). Phase: any transition phase. */
+  th_status(TH_ABI *get_animation_key_count)(th_context ctx, th_view layer, size_t *out_count);
+
+  /**
+   * The key at `index` (add order) as a NUL-terminated string into `buffer` of `capacity` bytes; the length
+   * without the NUL in `*out_length` (TH_ERR_LIMIT, with the length set, when it does not fit; TH_ERR_NOT_FOUND
+   * for an index past the end). Phase: any transition phase.
+   */
+  th_status(TH_ABI *get_animation_key)(th_context ctx, th_view layer, size_t index, char *buffer, size_t capacity,
+                                       size_t *out_length);
+
+  /** removeAnimation(forKey:) (no such key: TH_OK); its delegate hears finished false at the next advance. */
+  th_status(TH_ABI *remove)(th_context ctx, th_view layer, const char *key);
+
+  /** removeAllAnimations(). */
+  th_status(TH_ABI *remove_all)(th_context ctx, th_view layer);
+
+  /** CATransaction.begin(). */
+  th_status(TH_ABI *transaction_begin)(th_context ctx);
+
+  /** CATransaction.commit() (without a begin: TH_ERR_WRONG_PHASE). */
+  th_status(TH_ABI *transaction_commit)(th_context ctx);
+
+  /** CATransaction.setCompletionBlock: runs once every animation added after it in this transaction has finished
+   *  or been removed (at the next advance when there is none); NULL clears it. */
+  th_status(TH_ABI *transaction_set_completion)(th_context ctx, th_ca_completion_fn completion, void *user_data);
+
+  /** CATransaction.setAnimationDuration (finite, >= 0). */
+  th_status(TH_ABI *transaction_set_animation_duration)(th_context ctx, double seconds);
+
+  /** CATransaction.setAnimationTimingFunction (a TH_TIMING_CURVE th_timing; NULL = the default). */
+  th_status(TH_ABI *transaction_set_timing_function)(th_context ctx, const th_timing *curve);
+
+  /** CATransaction.setDisableActions. */
+  th_status(TH_ABI *transaction_set_disable_actions)(th_context ctx, bool disabled);
+
+  /** A layer's CAMediaTiming (beginTime, speed, timeOffset; finite). */
+  th_status(TH_ABI *set_layer_timing)(th_context ctx, th_view layer, const th_ca_layer_timing *timing);
+
+  /** Reads a layer's CAMediaTiming. Phase: any transition phase. */
+  th_status(TH_ABI *get_layer_timing)(th_context ctx, th_view layer, th_ca_layer_timing *out_timing);
+
+  /** CACurrentMediaTime(): the transition's timeline time now (the container's parent time). Phase: any. */
+  th_status(TH_ABI *current_media_time)(th_context ctx, double *out_seconds);
+} th_host_core_animation;
+
+#define TH_EXT_CORE_ANIMATION "th.core-animation/1"
+
+/* ====================================================================================================== */
+/* End of ABI 1.3 — Core Animation animations                                                              */
 /* ====================================================================================================== */
 
 /* Enums travel as 32-bit integers; a plugin built with -fshort-enums would not. */

@@ -1,0 +1,635 @@
+// Applying explicit animations to a presented layer: Core Animation's order (a layer's presentation is its model
+// value with its animations applied in the order they were added, each non-additive one replacing what is under
+// it, each additive one adding to it), CABasicAnimation's absent-value rules, keyframes and paths.
+
+/// A property value an explicit animation can carry (its `AnimationValue` form) and add (byValue, isAdditive).
+protocol ExplicitValue: TrackValue {
+  init?(animationValue: AnimationValue)
+  var animationValue: AnimationValue { get }
+  /// a + b (Core Animation's addition of the type); nil when the type does not add (paths).
+  static func sum(_ a: Self, _ b: Self) -> Self?
+  /// The x with sum(x, b) = a; nil when the type does not add.
+  static func difference(_ a: Self, _ b: Self) -> Self?
+}
+
+extension Double: ExplicitValue {
+  init?(animationValue: AnimationValue) {
+    guard case .number(let v) = animationValue else { return nil }
+    self = v
+  }
+  var animationValue: AnimationValue { .number(self) }
+  static func sum(_ a: Double, _ b: Double) -> Double? { a + b }
+  static func difference(_ a: Double, _ b: Double) -> Double? { a - b }
+}
+
+extension Point: ExplicitValue {
+  init?(animationValue: AnimationValue) {
+    guard case .point(let v) = animationValue else { return nil }
+    self = v
+  }
+  var animationValue: AnimationValue { .point(self) }
+  static func sum(_ a: Point, _ b: Point) -> Point? { Point(x: a.x + b.x, y: a.y + b.y) }
+  static func difference(_ a: Point, _ b: Point) -> Point? { Point(x: a.x - b.x, y: a.y - b.y) }
+}
+
+extension Size: ExplicitValue {
+  init?(animationValue: AnimationValue) {
+    guard case .size(let v) = animationValue else { return nil }
+    self = v
+  }
+  var animationValue: AnimationValue { .size(self) }
+  static func sum(_ a: Size, _ b: Size) -> Size? { Size(width: a.width + b.width, height: a.height + b.height) }
+  static func difference(_ a: Size, _ b: Size) -> Size? { Size(width: a.width - b.width, height: a.height - b.height) }
+}
+
+extension Rect: ExplicitValue {
+  init?(animationValue: AnimationValue) {
+    guard case .rect(let v) = animationValue else { return nil }
+    self = v
+  }
+  var animationValue: AnimationValue { .rect(self) }
+  static func sum(_ a: Rect, _ b: Rect) -> Rect? {
+    Rect(
+      x: a.origin.x + b.origin.x, y: a.origin.y + b.origin.y, width: a.size.width + b.size.width,
+      height: a.size.height + b.size.height)
+  }
+  static func difference(_ a: Rect, _ b: Rect) -> Rect? {
+    Rect(
+      x: a.origin.x - b.origin.x, y: a.origin.y - b.origin.y, width: a.size.width - b.size.width,
+      height: a.size.height - b.size.height)
+  }
+}
+
+/// Transforms add by concatenation: a + b applies b first, then a (b, the animated delta, acts in the layer's own
+/// frame under the underlying transform).
+extension Transform3D: ExplicitValue {
+  init?(animationValue: AnimationValue) {
+    guard case .transform(let v) = animationValue else { return nil }
+    self = v
+  }
+  var animationValue: AnimationValue { .transform(self) }
+  static func sum(_ a: Transform3D, _ b: Transform3D) -> Transform3D? { b.concatenating(a) }
+  static func difference(_ a: Transform3D, _ b: Transform3D) -> Transform3D? {
+    b.inverted().map { $0.concatenating(a) }
+  }
+}
+
+/// The wrapped type of an optional explicit value (`Color?`, `Path?`).
+protocol ExplicitOptionalWrapped: OptionalTrackWrapped {
+  static func fromAnimationValue(_ v: AnimationValue) -> Self??
+  static func toAnimationValue(_ v: Self?) -> AnimationValue
+  static func sumOptional(_ a: Self?, _ b: Self?) -> Self??
+  static func differenceOptional(_ a: Self?, _ b: Self?) -> Self??
+}
+
+extension Optional: ExplicitValue where Wrapped: ExplicitOptionalWrapped {
+  init?(animationValue: AnimationValue) {
+    guard let v = Wrapped.fromAnimationValue(animationValue) else { return nil }
+    self = v
+  }
+  var animationValue: AnimationValue { Wrapped.toAnimationValue(self) }
+  static func sum(_ a: Wrapped?, _ b: Wrapped?) -> Wrapped?? { Wrapped.sumOptional(a, b) }
+  static func difference(_ a: Wrapped?, _ b: Wrapped?) -> Wrapped?? { Wrapped.differenceOptional(a, b) }
+}
+
+/// Colours add componentwise (none counts as transparent black).
+extension Color: ExplicitOptionalWrapped {
+  static func fromAnimationValue(_ v: AnimationValue) -> Color?? {
+    guard case .color(let c) = v else { return nil }
+    return .some(c)
+  }
+  static func toAnimationValue(_ v: Color?) -> AnimationValue { .color(v) }
+  static func sumOptional(_ a: Color?, _ b: Color?) -> Color?? {
+    let x = a ?? Color(r: 0, g: 0, b: 0, a: 0)
+    let y = b ?? Color(r: 0, g: 0, b: 0, a: 0)
+    return .some(Color(r: x.r + y.r, g: x.g + y.g, b: x.b + y.b, a: x.a + y.a))
+  }
+  static func differenceOptional(_ a: Color?, _ b: Color?) -> Color?? {
+    let x = a ?? Color(r: 0, g: 0, b: 0, a: 0)
+    let y = b ?? Color(r: 0, g: 0, b: 0, a: 0)
+    return .some(Color(r: x.r - y.r, g: x.g - y.g, b: x.b - y.b, a: x.a - y.a))
+  }
+}
+
+/// Paths do not add: a byValue or an additive path animation has no effect.
+extension Path: ExplicitOptionalWrapped {
+  static func fromAnimationValue(_ v: AnimationValue) -> Path?? {
+    guard case .path(let p) = v else { return nil }
+    return .some(p)
+  }
+  static func toAnimationValue(_ v: Path?) -> AnimationValue { .path(v) }
+  static func sumOptional(_ a: Path?, _ b: Path?) -> Path?? { nil }
+  static func differenceOptional(_ a: Path?, _ b: Path?) -> Path?? { nil }
+}
+
+// MARK: - Channels: what a key path reads and writes in a presented value
+
+/// How a key path reads and writes its value in a layer's values.
+struct Channel<V: ExplicitValue> {
+  let get: (AnimatableValues) -> V
+  let set: (inout AnimatableValues, V) -> Void
+
+  init(get: @escaping (AnimatableValues) -> V, set: @escaping (inout AnimatableValues, V) -> Void) {
+    self.get = get
+    self.set = set
+  }
+
+  init(_ property: AnimatableProperty<V>) {
+    let path = property.value
+    get = { $0[keyPath: path] }
+    set = { $0[keyPath: path] = $1 }
+  }
+}
+
+/// Something done with a key path's channel, with its value type known.
+protocol ChannelVisitor {
+  associatedtype Result
+  func visit<V: ExplicitValue>(_ channel: Channel<V>) -> Result
+}
+
+extension AnimationKeyPath {
+  /// Calls the visitor with the typed channel of this key path.
+  func accept<Visitor: ChannelVisitor>(_ visitor: Visitor) -> Visitor.Result {
+    switch self {
+    case .transformComponent(let component, let sublayer):
+      let path: WritableKeyPath<AnimatableValues, Transform3D> = sublayer ? \.sublayerTransform : \.transform
+      return visitor.visit(
+        Channel<Double>(
+          get: { $0[keyPath: path][component] },
+          set: { $0[keyPath: path] = $0[keyPath: path].setting(component, to: $1) }))
+    case .member(let key, let member):
+      return Self.member(key, member, visitor)
+    case .property(let key):
+      return Self.property(key, visitor)
+    }
+  }
+
+  private static func property<Visitor: ChannelVisitor>(_ key: PropertyKey, _ v: Visitor) -> Visitor.Result {
+    switch key {
+    case .bounds: v.visit(Channel(AnimatableProperty.bounds))
+    case .position: v.visit(Channel(AnimatableProperty.position))
+    case .anchorPoint: v.visit(Channel(AnimatableProperty.anchorPoint))
+    case .transform: v.visit(Channel(AnimatableProperty.transform))
+    case .sublayerTransform: v.visit(Channel(AnimatableProperty.sublayerTransform))
+    case .alpha: v.visit(Channel(AnimatableProperty.alpha))
+    case .zPosition: v.visit(Channel(AnimatableProperty.zPosition))
+    case .cornerRadius: v.visit(Channel(AnimatableProperty.cornerRadius))
+    case .backgroundColor: v.visit(Channel(AnimatableProperty.backgroundColor))
+    // The gradient is one engine value, not a Core Animation key path (AnimationKeyPath never names it).
+    case .gradient: v.visit(Channel(AnimatableProperty<Double>.alpha))
+    case .anchorPointZ: v.visit(Channel(AnimatableProperty<Double>.anchorPointZ))
+    case .borderWidth: v.visit(Channel(AnimatableProperty<Double>.borderWidth))
+    case .borderColor: v.visit(Channel(AnimatableProperty<Color?>.borderColor))
+    case .shadowColor: v.visit(Channel(AnimatableProperty<Color?>.shadowColor))
+    case .shadowOpacity: v.visit(Channel(AnimatableProperty<Double>.shadowOpacity))
+    case .shadowRadius: v.visit(Channel(AnimatableProperty<Double>.shadowRadius))
+    case .shadowOffset: v.visit(Channel(AnimatableProperty<Size>.shadowOffset))
+    case .shadowPath: v.visit(Channel(AnimatableProperty<Path?>.shadowPath))
+    case .path: v.visit(Channel(AnimatableProperty<Path?>.path))
+    case .fillColor: v.visit(Channel(AnimatableProperty<Color?>.fillColor))
+    case .strokeColor: v.visit(Channel(AnimatableProperty<Color?>.strokeColor))
+    case .lineWidth: v.visit(Channel(AnimatableProperty<Double>.lineWidth))
+    case .strokeStart: v.visit(Channel(AnimatableProperty<Double>.strokeStart))
+    case .strokeEnd: v.visit(Channel(AnimatableProperty<Double>.strokeEnd))
+    case .lineDashPhase: v.visit(Channel(AnimatableProperty<Double>.lineDashPhase))
+    }
+  }
+
+  private static func member<Visitor: ChannelVisitor>(
+    _ key: PropertyKey, _ member: GeometryMember, _ v: Visitor
+  ) -> Visitor.Result {
+    switch (key, member) {
+    case (.bounds, .size):
+      return v.visit(Channel<Size>(get: { $0.bounds.size }, set: { $0.bounds.size = $1 }))
+    case (.bounds, .origin):
+      return v.visit(Channel<Point>(get: { $0.bounds.origin }, set: { $0.bounds.origin = $1 }))
+    case (.bounds, .width):
+      return v.visit(Channel<Double>(get: { $0.bounds.size.width }, set: { $0.bounds.size.width = $1 }))
+    case (.bounds, .height):
+      return v.visit(Channel<Double>(get: { $0.bounds.size.height }, set: { $0.bounds.size.height = $1 }))
+    case (.bounds, .x):
+      return v.visit(Channel<Double>(get: { $0.bounds.origin.x }, set: { $0.bounds.origin.x = $1 }))
+    case (.bounds, .y):
+      return v.visit(Channel<Double>(get: { $0.bounds.origin.y }, set: { $0.bounds.origin.y = $1 }))
+    case (.anchorPoint, .x):
+      return v.visit(Channel<Double>(get: { $0.anchorPoint.x }, set: { $0.anchorPoint.x = $1 }))
+    case (.anchorPoint, .y):
+      return v.visit(Channel<Double>(get: { $0.anchorPoint.y }, set: { $0.anchorPoint.y = $1 }))
+    case (.shadowOffset, .width):
+      return v.visit(Channel<Double>(get: { $0.shadowOffset.width }, set: { $0.shadowOffset.width = $1 }))
+    case (.shadowOffset, .height):
+      return v.visit(Channel<Double>(get: { $0.shadowOffset.height }, set: { $0.shadowOffset.height = $1 }))
+    case (_, .x):
+      return v.visit(Channel<Double>(get: { $0.position.x }, set: { $0.position.x = $1 }))
+    default:
+      return v.visit(Channel<Double>(get: { $0.position.y }, set: { $0.position.y = $1 }))
+    }
+  }
+}
+
+/// Whether every value of an animation has the key path's type (checked when it is added).
+struct ValueTypeCheck: ChannelVisitor {
+  let values: [AnimationValue]
+
+  func visit<V: ExplicitValue>(_ channel: Channel<V>) -> Bool {
+    values.allSatisfy { V(animationValue: $0) != nil }
+  }
+}
+
+/// A key path's value in some layer values, as an `AnimationValue`.
+struct ReadChannel: ChannelVisitor {
+  let values: AnimatableValues
+
+  func visit<V: ExplicitValue>(_ channel: Channel<V>) -> AnimationValue { channel.get(values).animationValue }
+}
+
+// MARK: - Resolved animations
+
+/// An animation as it runs on a layer: its key path parsed, its durations and begin time resolved, and the
+/// tables it needs built once (keyframes, a path's arc lengths).
+final class ResolvedAnimation {
+  let kind: ExplicitAnimation.Kind
+  let keyPath: AnimationKeyPath?
+  var timing: MediaTiming
+  let timingFunction: TimingCurve?
+  let isAdditive: Bool
+  let children: [ResolvedAnimation]
+  /// The spring of a CASpringAnimation, lasting the resolved duration.
+  let spring: Spring?
+  /// The key path's value before the current turn's model writes (CABasicAnimation's rule with no value set).
+  var previous: AnimationValue?
+  /// Keyframe or path tables, built on first use (typed by the key path's value).
+  var cache: AnyObject?
+  /// The key path's typed application, built on first use (so a sample makes no channel).
+  var applier: ((UnsafeMutablePointer<AnimatableValues>, Double) -> Void)?
+
+  init(_ a: ExplicitAnimation, keyPath: AnimationKeyPath?, defaultDuration: Double) {
+    kind = a.kind
+    self.keyPath = keyPath
+    timing = a.timing
+    timingFunction = a.timingFunction
+    isAdditive = a.isAdditive
+    var spring: Spring?
+    if case .spring(_, _, _, let spec) = a.kind {
+      // CONVENTIONS "Spring durations": a mass/stiffness spring lasts its settling duration unless a duration is
+      // given; progress is the closed form for the whole duration and exactly 1 from its end.
+      let s = spec.spring(duration: a.timing.duration > 0 ? a.timing.duration : nil)
+      timing.duration = s.duration
+      spring = s
+    } else if timing.duration <= 0 || !timing.duration.isFinite {
+      timing.duration = defaultDuration
+    }
+    self.spring = spring
+    if case .group(let members) = a.kind {
+      let d = timing.duration
+      children = members.map {
+        ResolvedAnimation($0, keyPath: $0.keyPath.flatMap(AnimationKeyPath.init), defaultDuration: d)
+      }
+    } else {
+      children = []
+    }
+  }
+
+  /// The progress of a basic or spring animation at basic time b.
+  func progress(basic b: Double) -> Double {
+    if let spring { return spring.progress(at: b) }
+    let d = timing.duration
+    let fraction = d > 0 ? min(max(b / d, 0), 1) : 1
+    return timingFunction?.progress(at: fraction) ?? fraction
+  }
+}
+
+/// The keyframe track of an animation, typed.
+final class KeyframeCache<Key: Interpolatable>: @unchecked Sendable {
+  let keyframes: Keyframes<Key>?
+  init(_ keyframes: Keyframes<Key>?) { self.keyframes = keyframes }
+}
+
+/// The path of a path keyframe animation, prepared.
+final class PathCache: @unchecked Sendable {
+  let motion: PathMotion
+  init(_ motion: PathMotion) { self.motion = motion }
+}
+
+// MARK: - Applying
+
+/// Builds an animation's typed application once: the channel of its key path, captured.
+struct MakeApplier: ChannelVisitor {
+  unowned let animation: ResolvedAnimation
+
+  func visit<V: ExplicitValue>(_ channel: Channel<V>) -> (UnsafeMutablePointer<AnimatableValues>, Double) -> Void {
+    { [unowned animation] values, basic in
+      ApplyAnimation(animation: animation, basic: basic, values: values).visit(channel)
+    }
+  }
+}
+
+/// Applies one resolved animation (and a group's children) to a layer's values at its layer's local time.
+struct ApplyAnimation: ChannelVisitor {
+  let animation: ResolvedAnimation
+  /// The basic local time of the animation.
+  let basic: Double
+  let values: UnsafeMutablePointer<AnimatableValues>
+
+  func visit<V: ExplicitValue>(_ channel: Channel<V>) {
+    let a = animation
+    let underlying = channel.get(values.pointee)
+    let base: V = a.isAdditive ? Self.zero(like: underlying) : underlying
+    var result: V?
+    switch a.kind {
+    case .basic(let from, let to, let by), .spring(let from, let to, let by, _):
+      guard let (start, end) = Self.ends(from: from, to: to, by: by, underlying: base, previous: a.previous) else {
+        return
+      }
+      result = V.value(of: V.segment(from: start, to: end), at: a.progress(basic: basic))
+    case .keyframes(let spec):
+      let d = a.timing.duration
+      let linear = d > 0 ? min(max(basic / d, 0), 1) : 1
+      let fraction = a.timingFunction?.progress(at: linear) ?? linear
+      if let path = spec.path, V.self == Point.self {
+        let motion = pathMotion(path, spec)
+        let (point, angle) = motion.sample(at: fraction)
+        result = point as? V
+        if let mode = spec.rotationMode {
+          let turn = angle + (mode == .autoReverse ? Double.pi : 0)
+          values.pointee.transform = Transform3D(rotationAngle: turn, x: 0, y: 0, z: 1).concatenating(
+            values.pointee.transform)
+        }
+      } else {
+        guard let track = keyframes(V.self, spec)?.keyframes else { return }
+        result = V.fromKeyValue(track.value(at: fraction))
+      }
+    case .group:
+      return
+    }
+    guard var value = result else { return }
+    if a.isAdditive {
+      guard let sum = V.sum(underlying, value) else { return }
+      value = sum
+    }
+    channel.set(&values.pointee, value)
+  }
+
+  /// CABasicAnimation's interpolation values, https://developer.apple.com/documentation/quartzcore/cabasicanimation
+  /// ("Setting Interpolation Values"): "All are optional, and no more than two should be non-nil."
+  ///  1. fromValue and toValue: between fromValue and toValue.
+  ///  2. fromValue and byValue: between fromValue and fromValue + byValue.
+  ///  3. byValue and toValue: between toValue − byValue and toValue.
+  ///  4. fromValue only: between fromValue and the current presentation value of the property.
+  ///  5. toValue only: between the current value of keyPath in the presentation layer and toValue.
+  ///  6. byValue only: between that current value and that value plus byValue.
+  ///  7. none: between the previous value of keyPath in the render tree and its current value.
+  ///  8. all three (which the rule says not to do): fromValue and toValue, byValue ignored.
+  /// "The current value" is the value under this animation at each sample (the model with the blocks and the
+  /// animations added before it), so it follows what is under it as Core Animation's render tree does. A type
+  /// that does not add (paths) has no ends for rules 2, 3 and 6: the animation shows nothing.
+  static func ends<V: ExplicitValue>(
+    from: AnimationValue?, to: AnimationValue?, by: AnimationValue?, underlying: V, previous: AnimationValue?
+  ) -> (V, V)? {
+    let f = from.flatMap(V.init(animationValue:))
+    let t = to.flatMap(V.init(animationValue:))
+    let b = by.flatMap(V.init(animationValue:))
+    switch (f, t, b) {
+    case (let f?, let t?, _): return (f, t)
+    case (let f?, nil, let b?): return V.sum(f, b).map { (f, $0) }
+    case (nil, let t?, let b?): return V.difference(t, b).map { ($0, t) }
+    case (let f?, nil, nil): return (f, underlying)
+    case (nil, let t?, nil): return (underlying, t)
+    case (nil, nil, let b?): return V.sum(underlying, b).map { (underlying, $0) }
+    case (nil, nil, nil): return (previous.flatMap(V.init(animationValue:)) ?? underlying, underlying)
+    }
+  }
+
+  /// The additive identity of a value's type (an additive animation's absent ends start from it).
+  static func zero<V: ExplicitValue>(like v: V) -> V {
+    V.difference(v, v) ?? v
+  }
+
+  private func keyframes<V: ExplicitValue>(_ type: V.Type, _ spec: ExplicitAnimation.KeyframeSpec)
+    -> KeyframeCache<V.KeyValue>?
+  {
+    if let cache = animation.cache as? KeyframeCache<V.KeyValue> { return cache }
+    let keys = (spec.values ?? []).compactMap { V(animationValue: $0) }.map(V.keyValue)
+    let cache = KeyframeCache(
+      Keyframes(
+        values: keys, keyTimes: spec.keyTimes, timingFunctions: spec.timingFunctions, mode: spec.calculationMode))
+    animation.cache = cache
+    return cache
+  }
+
+  private func pathMotion(_ path: Path, _ spec: ExplicitAnimation.KeyframeSpec) -> PathMotion {
+    if let cache = animation.cache as? PathCache { return cache.motion }
+    let motion = PathMotion(
+      path: path, keyTimes: spec.keyTimes, timingFunctions: spec.timingFunctions,
+      mode: spec.calculationMode)
+    animation.cache = PathCache(motion)
+    return motion
+  }
+}
+
+extension ResolvedAnimation {
+  /// Applies this animation to `values` at parent time `tp` (the layer's local time; a group's basic time for a
+  /// child). `removesAtEnd`: the animation leaves the layer at its end (top level, `isRemovedOnCompletion`), so it
+  /// shows nothing after it whatever its fill mode.
+  func apply(to values: UnsafeMutablePointer<AnimatableValues>, parentTime tp: Double, removesAtEnd: Bool) {
+    let basic: Double
+    switch timing.phase(parentTime: tp, duration: timing.duration) {
+    case .before:
+      guard timing.fillMode.fillsBackwards else { return }
+      basic = timing.basicTime(active: timing.timeOffset, duration: timing.duration)
+    case .active(let b):
+      basic = b
+    case .after(let b):
+      guard !removesAtEnd, timing.fillMode.fillsForwards else { return }
+      basic = b
+    }
+    if case .group = kind {
+      // Children run in the group's basic local time, clipped to the group's duration.
+      let t = min(basic, timing.duration)
+      for child in children {
+        child.apply(to: values, parentTime: t, removesAtEnd: false)
+      }
+      return
+    }
+    guard let keyPath else { return }
+    if applier == nil { applier = keyPath.accept(MakeApplier(animation: self)) }
+    applier?(values, basic)
+  }
+
+  /// The property keys this animation (and a group's children) changes.
+  var propertyKeys: [PropertyKey] {
+    if case .group = kind { return children.flatMap(\.propertyKeys) }
+    guard let keyPath else { return [] }
+    if case .keyframes(let spec) = kind, spec.path != nil, spec.rotationMode != nil {
+      return [keyPath.propertyKey, .transform]
+    }
+    return [keyPath.propertyKey]
+  }
+}
+
+// MARK: - Paths
+
+/// A point moving along a path (CAKeyframeAnimation.path): each element after the first move is a segment whose
+/// end is a keyframe, reached at its key time (evenly spaced unless `keyTimes` has one per vertex); `paced` and
+/// `cubicPaced` move at constant speed along the path's length. The tangent gives `rotationMode`'s angle.
+struct PathMotion {
+  enum Segment {
+    case line(Point, Point)
+    case quad(Point, Point, Point)
+    case cubic(Point, Point, Point, Point)
+
+    func point(_ u: Double) -> Point {
+      switch self {
+      case .line(let a, let b):
+        return Point(x: a.x + (b.x - a.x) * u, y: a.y + (b.y - a.y) * u)
+      case .quad(let a, let c, let b):
+        let v = 1 - u
+        return Point(x: v * v * a.x + 2 * v * u * c.x + u * u * b.x, y: v * v * a.y + 2 * v * u * c.y + u * u * b.y)
+      case .cubic(let a, let c1, let c2, let b):
+        let v = 1 - u
+        let (w0, w1, w2, w3) = (v * v * v, 3 * v * v * u, 3 * v * u * u, u * u * u)
+        return Point(
+          x: w0 * a.x + w1 * c1.x + w2 * c2.x + w3 * b.x, y: w0 * a.y + w1 * c1.y + w2 * c2.y + w3 * b.y)
+      }
+    }
+
+    func derivative(_ u: Double) -> Point {
+      switch self {
+      case .line(let a, let b):
+        return Point(x: b.x - a.x, y: b.y - a.y)
+      case .quad(let a, let c, let b):
+        return Point(
+          x: 2 * (1 - u) * (c.x - a.x) + 2 * u * (b.x - c.x), y: 2 * (1 - u) * (c.y - a.y) + 2 * u * (b.y - c.y))
+      case .cubic(let a, let c1, let c2, let b):
+        let v = 1 - u
+        return Point(
+          x: 3 * v * v * (c1.x - a.x) + 6 * v * u * (c2.x - c1.x) + 3 * u * u * (b.x - c2.x),
+          y: 3 * v * v * (c1.y - a.y) + 6 * v * u * (c2.y - c1.y) + 3 * u * u * (b.y - c2.y))
+      }
+    }
+
+    var start: Point {
+      switch self {
+      case .line(let a, _), .quad(let a, _, _), .cubic(let a, _, _, _): a
+      }
+    }
+
+    var end: Point {
+      switch self {
+      case .line(_, let b), .quad(_, _, let b), .cubic(_, _, _, let b): b
+      }
+    }
+  }
+
+  let segments: [Segment]
+  let start: Point
+  let keyTimes: [Double]
+  let timingFunctions: [TimingCurve]?
+  let mode: KeyframeCalculationMode
+  /// Per segment, the cumulative length at `chords` uniform parameter steps (paced modes).
+  let arcTables: [[Double]]
+  let totalLength: Double
+  static let chords = 64
+
+  init(path: Path, keyTimes: [Double]?, timingFunctions: [TimingCurve]?, mode: KeyframeCalculationMode) {
+    var segments: [Segment] = []
+    var current = Point.zero
+    var subpathStart = Point.zero
+    var first: Point?
+    for e in path.elements {
+      switch e {
+      case .move(let p):
+        current = p
+        subpathStart = p
+        if first == nil { first = p }
+      case .line(let p):
+        segments.append(.line(current, p))
+        current = p
+      case .quadCurve(let p, let c):
+        segments.append(.quad(current, c, p))
+        current = p
+      case .curve(let p, let c1, let c2):
+        segments.append(.cubic(current, c1, c2, p))
+        current = p
+      case .closeSubpath:
+        if current != subpathStart { segments.append(.line(current, subpathStart)) }
+        current = subpathStart
+      }
+    }
+    self.segments = segments
+    start = first ?? .zero
+    let n = segments.count
+    if let keyTimes, keyTimes.count == n + 1, zip(keyTimes, keyTimes.dropFirst()).allSatisfy({ $0 <= $1 }) {
+      self.keyTimes = keyTimes
+    } else {
+      self.keyTimes = (0...max(n, 0)).map { n == 0 ? 0 : Double($0) / Double(n) }
+    }
+    self.timingFunctions = timingFunctions
+    self.mode = mode
+    var tables: [[Double]] = []
+    var total = 0.0
+    for s in segments {
+      var table = [0.0]
+      var previous = s.point(0)
+      var length = 0.0
+      for k in 1...Self.chords {
+        let p = s.point(Double(k) / Double(Self.chords))
+        length += ((p.x - previous.x) * (p.x - previous.x) + (p.y - previous.y) * (p.y - previous.y)).squareRoot()
+        table.append(length)
+        previous = p
+      }
+      tables.append(table)
+      total += length
+    }
+    arcTables = tables
+    totalLength = total
+  }
+
+  /// The point and the tangent's angle (atan2(dy, dx), y down) at `fraction` of the animation.
+  func sample(at fraction: Double) -> (Point, Double) {
+    guard !segments.isEmpty else { return (start, 0) }
+    let f = min(max(fraction, 0), 1)
+    let (i, u) = location(at: f)
+    let s = segments[i]
+    var d = s.derivative(u)
+    if d.x == 0 && d.y == 0 { d = Point(x: s.end.x - s.start.x, y: s.end.y - s.start.y) }
+    return (s.point(u), arcTangent2(d.y, d.x))
+  }
+
+  /// The segment and its parameter at `f`.
+  private func location(at f: Double) -> (Int, Double) {
+    let n = segments.count
+    switch mode {
+    case .paced, .cubicPaced:
+      var target = f * totalLength
+      for i in 0..<n {
+        let table = arcTables[i]
+        let length = table[table.count - 1]
+        if target <= length || i == n - 1 {
+          target = min(target, length)
+          var k = 1
+          while k < table.count - 1 && table[k] < target { k += 1 }
+          let span = table[k] - table[k - 1]
+          let within = span > 0 ? (target - table[k - 1]) / span : 0
+          return (i, (Double(k - 1) + within) / Double(Self.chords))
+        }
+        target -= length
+      }
+      return (n - 1, 1)
+    case .discrete:
+      var i = 0
+      while i < n && keyTimes[i + 1] <= f { i += 1 }
+      return i >= n ? (n - 1, 1) : (i, 0)
+    case .linear, .cubic:
+      var i = 0
+      while i < n - 1 && keyTimes[i + 1] < f { i += 1 }
+      let span = keyTimes[i + 1] - keyTimes[i]
+      var u = span > 0 ? (f - keyTimes[i]) / span : 1
+      u = min(max(u, 0), 1)
+      if let functions = timingFunctions, !functions.isEmpty {
+        u = functions[min(i, functions.count - 1)].progress(at: u)
+      }
+      return (i, u)
+    }
+  }
+}
