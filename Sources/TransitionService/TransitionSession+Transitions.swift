@@ -116,7 +116,7 @@ extension TransitionSession {
             if record.outcome == nil {
               if let frame { output.sendSerializedMessage(frame) }
               updateTimer(record)
-              if endsNow { terminate(record, reason: "inputClosed") } else { prepareFrame(record) }
+              if endsNow { terminate(record, reason: "inputClosed") }
             } else {
               keepLastFrame(record, frame)
             }
