@@ -25,6 +25,9 @@ struct CheckJob {
   var kind: CheckKind
   var target: CheckTarget
   var plugin: String
+  /// The child's whole command line after the executable, for a check that is not one of the battery's (a golden
+  /// trace's compare); nil: `validate --run-check <kind> <plugin> <json-args>`.
+  var arguments: [String]? = nil
 
   var argumentsJSON: String {
     var members: [String] = []
@@ -152,7 +155,7 @@ private struct RunningCheck {
     }
     var spawn = ProcessSpawn(
       executable: command.executable,
-      arguments: command.leadingArguments + [job.kind.rawValue, job.plugin, job.argumentsJSON],
+      arguments: job.arguments ?? (command.leadingArguments + [job.kind.rawValue, job.plugin, job.argumentsJSON]),
       // The environment, without the Swift runtime's crash backtracer: a crash is expected here, and symbolicating
       // it would only cost time and fill stderr.
       environment: ["SWIFT_BACKTRACE=enable=no"]

@@ -2,8 +2,8 @@ import JSON
 
 /// The JSON a check process writes on its stdout: `{"status", "explanation", "animators"?}`, where
 /// `animators` (from the `load` check only) is `[{"id", "operations": [String] | null}]`.
-enum CheckResultCoding {
-  static func encode(_ outcome: CheckOutcome) -> String {
+package enum CheckResultCoding {
+  package static func encode(_ outcome: CheckOutcome) -> String {
     var members: [(String, JSON)] = [
       ("status", JSON(outcome.status.rawValue)),
       ("explanation", JSON(outcome.explanation)),

@@ -135,3 +135,34 @@ func absolutePath(_ path: String) -> String {
   let relative = path.hasPrefix("./") ? String(path.dropFirst(2)) : path
   return folder == "/" ? "/" + relative : folder + "/" + relative
 }
+
+extension Validator {
+  /// One golden trace to check (docs/golden-traces.md): the child process that compares it writes one result line
+  /// (`CheckResultCoding`), as a battery check does.
+  package struct GoldenCheck: Sendable {
+    /// The trace file, for the result's explanation when its process fails.
+    package var trace: String
+    /// The animator (short id) and operation the trace runs, when it could be read (else nil: a library-level row).
+    package var target: CheckTarget
+    /// The child's command line after the executable (`validate --run-golden … TRACE`).
+    package var arguments: [String]
+
+    package init(trace: String, target: CheckTarget, arguments: [String]) {
+      self.trace = trace
+      self.target = target
+      self.arguments = arguments
+    }
+  }
+
+  /// Runs each golden trace's compare in its own process, with the battery's timeout and job limit; the results
+  /// are `golden` rows, in the traces' order.
+  package func validate(golden checks: [GoldenCheck]) -> [CheckResult] {
+    let runner = CheckProcessRunner(command: command, timeout: settings.timeout, jobs: settings.jobs)
+    let jobs = checks.map { CheckJob(kind: .load, target: $0.target, plugin: $0.trace, arguments: $0.arguments) }
+    return zip(checks, runner.run(jobs)).map { check, outcome in
+      CheckResult(
+        check: "golden", target: check.target, status: outcome.outcome.status,
+        explanation: outcome.outcome.explanation, seconds: outcome.seconds)
+    }
+  }
+}

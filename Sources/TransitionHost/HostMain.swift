@@ -51,7 +51,7 @@ package enum HostMain {
   }
 }
 
-/// The host's command line: `serve` (the default), `render` and `validate`.
+/// The host's command line: `serve` (the default), `render`, `validate`, `record` and `compare`.
 package enum HostCommandLine {
   /// The interface with every subcommand registered. Adding a subcommand is one `register` call here.
   package static func make() -> CommandLineInterface {
@@ -59,6 +59,8 @@ package enum HostCommandLine {
     cli.register(serve)
     cli.register(render)
     cli.register(validate)
+    cli.register(record)
+    cli.register(compare)
     return cli
   }
 

@@ -32,6 +32,8 @@ package struct PreviewDocument {
   package var frames: [PreviewFrame]
   /// Why the transition did not end as asked (render's last line on stderr), shown above the stage; nil when it did.
   package var failure: String?
+  /// A golden trace's frames, drawn as outlines over `frames` (`render --compare`); nil: no overlay.
+  package var expected: [PreviewFrame]?
 
   package init(
     title: String, subtitle: String = "", container: Size, fps: Double, frames: [PreviewFrame], failure: String? = nil
@@ -69,6 +71,25 @@ package struct PreviewDocument {
       "fps": Self.number(fps),
       "frames": .array(frameList),
     ]
+  }
+
+  /// The overlay's data (`render --compare`): per expected frame its `at` and boxes `{k, w, h, m}`, drawn as they
+  /// are drawn for the actual frames; nil without an overlay.
+  func expectedData() -> JSON? {
+    guard let expected else { return nil }
+    let views = expected.map { frame in frame.frame["views"]?.elements.compactMap(PreviewView.init(entry:)) ?? [] }
+    var drawing = PreviewDrawing(frames: views)
+    var frameList: [JSON] = []
+    for (index, frame) in expected.enumerated() {
+      let boxes = drawing.boxes(ofFrame: index).map { box -> JSON in
+        [
+          "k": JSON(box.key), "w": Self.number(box.view.width), "h": Self.number(box.view.height),
+          "m": .array(box.matrix.map(Self.exact)),
+        ]
+      }
+      frameList.append(["at": Self.number(frame.at), "boxes": .array(boxes)])
+    }
+    return .array(frameList)
   }
 
   /// A box: `k` key, `w`/`h` size, `m` matrix3d values, `o` opacity, and when present `b` background colour, `g`

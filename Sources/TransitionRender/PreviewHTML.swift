@@ -34,8 +34,72 @@ package enum PreviewHTML {
       template,
       [
         "TITLE": escape(document.title), "SUBTITLE": escape(document.subtitle), "FAILURE": failure ?? "",
-        "DATA": data,
+        "DATA": data, "COMPARE": compareOverlay(document),
       ])
+  }
+
+  /// `render --compare`: the golden trace's frames (`PreviewDocument.expected`) as outlines over the stage, in a
+  /// layer of their own above every view (`#th-compare`, one `div.th-expected` per view, 2 px magenta inside its
+  /// box); it follows the scrubber and playback by watching the scrubber's value. Empty without a trace.
+  static func compareOverlay(_ document: PreviewDocument) -> String {
+    guard let expected = document.expectedData() else { return "" }
+    let data = expected.serialized().replacingAll("<", with: "\\u003c")
+    return #"<script type="application/json" id="th-expected">"# + data + "</script>\n" + #"""
+      <script>
+      "use strict";
+      (function () {
+        const expected = JSON.parse(document.getElementById("th-expected").textContent);
+        const stage = document.getElementById("th-stage");
+        const scrubber = document.getElementById("th-scrubber");
+        const layer = document.createElement("div");
+        layer.id = "th-compare";
+        layer.style.cssText = "position:absolute;left:0;top:0;width:100%;height:100%;pointer-events:none;z-index:2147483647;";
+        stage.appendChild(layer);
+        const outlines = new Map();
+        let drawn = -1;
+        function frameAt(t) {
+          let lo = 0, hi = expected.length - 1;
+          if (hi < 0) return -1;
+          while (lo < hi) {
+            const mid = (lo + hi + 1) >> 1;
+            if (expected[mid].at <= t + 1e-9) lo = mid; else hi = mid - 1;
+          }
+          return lo;
+        }
+        function draw(t) {
+          const index = frameAt(t);
+          if (index === drawn || index < 0) return;
+          drawn = index;
+          const seen = new Set();
+          expected[index].boxes.forEach(function (box) {
+            let el = outlines.get(box.k);
+            if (!el) {
+              el = document.createElement("div");
+              el.className = "th-expected";
+              el.dataset.key = box.k;
+              el.style.cssText = "position:absolute;left:0;top:0;transform-origin:0 0;box-sizing:border-box;" +
+                "border:2px solid #ff00ff;";
+              layer.appendChild(el);
+              outlines.set(box.k, el);
+            }
+            seen.add(box.k);
+            el.style.display = "";
+            el.style.width = box.w + "px";
+            el.style.height = box.h + "px";
+            el.style.transform = "matrix3d(" + box.m.join(",") + ")";
+          });
+          outlines.forEach(function (el, key) { if (!seen.has(key)) el.style.display = "none"; });
+        }
+        function follow() {
+          draw(parseFloat(scrubber.value) || 0);
+          requestAnimationFrame(follow);
+        }
+        draw(parseFloat(scrubber.value) || 0);
+        requestAnimationFrame(follow);
+        if (window.transitionPreview) window.transitionPreview.expected = expected;
+      })();
+      </script>
+      """#
   }
 
   /// `template` with each `@NAME@` replaced by `values[NAME]`, in one pass (a value is never scanned again).
@@ -299,6 +363,7 @@ package enum PreviewHTML {
       applyParameters();
     })();
     </script>
+    @COMPARE@
     </body>
     </html>
 

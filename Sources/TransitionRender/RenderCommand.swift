@@ -27,6 +27,34 @@ package enum RenderCommand {
     if let input = render.framesInput {
       return convert(input: input, render, context)
     }
+    var render = render
+    var traceScene: JSON?
+    var expected: [PreviewFrame]?
+    if let path = render.compare {
+      guard render.format != .jsonl, render.animator != "all" else {
+        logger.error(
+          "--compare outlines a trace on the HTML preview of one transition: not with --format jsonl or --animator all")
+        return 2
+      }
+      render.format = .html
+      switch GoldenTrace.read(path: path) {
+      case .failure(let error):
+        logger.error(error.message)
+        return 2
+      case .success(let trace):
+        expected = trace.frames.map { PreviewFrame(at: $0["at"]?.doubleValue ?? 0, frame: $0) }
+        if render.animator == nil {
+          // The trace's own inputs: the page shows how the current plugin differs from it.
+          render.animator = trace.inputs.animator
+          render.operation = trace.inputs.operation
+          render.params = trace.inputs.params?.serialized()
+          render.script = trace.inputs.script
+          render.fps = trace.inputs.fps
+          render.maxTime = trace.inputs.maxTime
+          traceScene = trace.inputs.scene
+        }
+      }
+    }
     guard let animator = render.animator else {
       if render.scene == "sample" { return printSampleScene(render, context) }
       logger.error(
@@ -49,7 +77,7 @@ package enum RenderCommand {
     defer { if destination != output { try? destination.close() } }
     var sink = RenderSink(format: format, output: destination)
     let result = renderOne(
-      session, animator: animator, operation: render.operation, render, context, sink: &sink)
+      session, animator: animator, operation: render.operation, render, context, sink: &sink, scene: traceScene)
     switch result {
     case .failure(let message):
       logger.error(message.text)
@@ -57,9 +85,10 @@ package enum RenderCommand {
     case .success(let summary):
       if format == .html {
         let title = render.title ?? "\(summary.animator) · \(render.operation)"
-        let document = PreviewDocument(
+        var document = PreviewDocument(
           title: title, subtitle: summary.subtitle, container: summary.container, fps: render.fps,
           frames: sink.frames, failure: summary.failure)
+        document.expected = expected
         guard (try? destination.writeAll(PreviewHTML.page(document))) != nil else {
           logger.error("cannot write \(render.output ?? "standard output")")
           return 1
@@ -90,13 +119,14 @@ package enum RenderCommand {
     var failure: String?
   }
 
-  /// Starts the transition, plays the script, ticks to the end; frames go to `sink`.
+  /// Starts the transition, plays the script, ticks to the end; frames go to `sink`. `scene` (a golden trace's) is
+  /// used instead of `render.scene` when given.
   static func renderOne(
     _ session: RenderSession, animator: String, operation: String, _ render: RenderOptions, _ context: Context,
-    sink: inout RenderSink
+    sink: inout RenderSink, scene given: JSON? = nil
   ) -> Result<Summary, RenderError> {
     let scene: JSON
-    switch loadScene(render.scene ?? "sample", operation: operation) {
+    switch given.map(Result.success) ?? loadScene(render.scene ?? "sample", operation: operation) {
     case .success(let loaded): scene = loaded
     case .failure(let error): return .failure(error)
     }
@@ -452,9 +482,13 @@ struct RenderSink {
   private var buffer: [UInt8] = []
   private var failed = false
 
-  init(format: RenderFormat, output: FileDescriptor) {
+  /// Whether the frames are kept (`frames`): for the page, or for a golden trace (`keepsFrames`).
+  private let keepsFrames: Bool
+
+  init(format: RenderFormat, output: FileDescriptor, keepsFrames: Bool = false) {
     self.format = format
     self.output = output
+    self.keepsFrames = keepsFrames || format == .html
   }
 
   /// Takes the notifications of one call, stamped `at` on the render clock.
@@ -465,7 +499,7 @@ struct RenderSink {
         guard let params = message.json["params"] else { continue }
         frameCount += 1
         lastPercent = params["percent"]?.doubleValue ?? lastPercent
-        if format == .html { frames.append(PreviewFrame(at: time, frame: params)) }
+        if keepsFrames { frames.append(PreviewFrame(at: time, frame: params)) }
       case "window/logMessage":
         let params = message.json["params"]
         if params?["data"]?["kind"] != nil, let text = params?["message"]?.stringValue {
@@ -488,7 +522,7 @@ struct RenderSink {
       default:
         continue
       }
-      if format == .jsonl {
+      if format == .jsonl && !keepsFrames {
         buffer += message.bytes
         buffer.append(UInt8(ascii: "\n"))
         if buffer.count >= 1 << 20 { _ = flush() }

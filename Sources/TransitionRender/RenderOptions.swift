@@ -36,6 +36,9 @@ package struct RenderOptions: Equatable, Sendable {
   package var title: String?
   /// `--quiet`: no progress line.
   package var quiet = false
+  /// `--compare TRACE`: draw that golden trace's frames as outlines over the page's (docs/golden-traces.md); without
+  /// `--animator`, the trace's own inputs are run.
+  package var compare: String?
 
   package init() {}
 
@@ -45,5 +48,6 @@ package struct RenderOptions: Equatable, Sendable {
       && lhs.output == rhs.output && lhs.framesInput == rhs.framesInput
       && lhs.container?.width == rhs.container?.width && lhs.container?.height == rhs.container?.height
       && lhs.maxTime == rhs.maxTime && lhs.title == rhs.title && lhs.quiet == rhs.quiet
+      && lhs.compare == rhs.compare
   }
 }

@@ -109,3 +109,18 @@ package enum RenderScript {
     String(piece.drop(while: { $0 == " " }).reversed().drop(while: { $0 == " " }).reversed())
   }
 }
+
+extension RenderStep {
+  /// The step as `--script` spells it (what a golden trace keeps): `RenderScript.parse` reads it back to this step.
+  package var scriptText: String {
+    switch self {
+    case .update(let percent, let over): over > 0 ? "update \(percent) over \(over)" : "update \(percent)"
+    case .pause: "pause"
+    case .wait(let seconds): "wait \(seconds)"
+    case .release(let velocity): "release \(velocity)"
+    case .finish(let velocity): "finish \(velocity)"
+    case .cancel(let velocity): "cancel \(velocity)"
+    case .reverse: "reverse"
+    }
+  }
+}

@@ -389,6 +389,60 @@ class PreviewInBrowserTests(unittest.TestCase):
         html, frames = self.render_pair("magic-move-hero", ["--animator", "magic-move", "--operation", "push", "--params", params])
         self.assertTrue(any(v.get("snapshotOf") == "home-card" for f in frames for v in f["views"]))
         self.assertTrue(self.check_box("magic-move-hero", html, frames, moving_only=False))
+    def test_compare_outlines_the_expected_frame(self):
+        # A golden trace of pull-down made with duration 0.6, drawn over a run with 0.5 (render --compare). At
+        # t = 0.25 s the trace's presented root `detail` (390 × 844, from y = -844) is 844 · easeInOut(0.25 / 0.6)
+        # down, the actual one 844 · easeInOut(0.5) = 422 down: the magenta outline (2 px inside the box) must run
+        # along the expected bottom edge, not the actual one.
+        trace = os.path.join(self.work, "pull-down-0.6.json")
+        subprocess.run(
+            [self.host, "record", "--animator", "pull-down", "--params", '{"duration": 0.6}', "-q", "-o", trace],
+            check=True, timeout=120,
+        )
+        html = os.path.join(self.work, "compare.html")
+        subprocess.run(
+            [self.host, "render", "--compare", trace, "--animator", "pull-down", "--params", '{"duration": 0.5}',
+             "-q", "-o", html],
+            check=True, timeout=120,
+        )
+        image = screenshot(self.browser, html, "t=0.25&bare=1&text=0", os.path.join(self.work, "compare.png"),
+                           self.profile)
+
+        def ease_in_out(progress):
+            # (0.42, 0, 0.58, 1): solve x(s) = progress by bisection, return y(s).
+            def bezier(s, p1, p2):
+                return 3 * (1 - s) ** 2 * s * p1 + 3 * (1 - s) * s * s * p2 + s ** 3
+            low, high = 0.0, 1.0
+            for _ in range(100):
+                mid = (low + high) / 2
+                if bezier(mid, 0.42, 0.58) < progress:
+                    low = mid
+                else:
+                    high = mid
+            return bezier((low + high) / 2, 0, 1)
+
+        expected_bottom = 844 * ease_in_out(0.25 / 0.6)
+        actual_bottom = 844 * ease_in_out(0.5)
+        self.assertGreater(actual_bottom - expected_bottom, 60)
+
+        def magenta(x, y):
+            r, g, b = image.pixel(x, y)[:3]
+            return r > 200 and g < 80 and b > 200
+
+        # The bottom border: rows bottom − 2 and bottom − 1 (within a pixel), along the middle of the stage.
+        row = int(round(expected_bottom))
+        for x in range(150, 240, 10):
+            self.assertTrue(
+                any(magenta(x, y) for y in range(row - 3, row + 1)),
+                f"no outline at x {x} near y {expected_bottom:.2f}: {[image.pixel(x, y) for y in range(row - 4, row + 2)]}",
+            )
+            self.assertFalse(any(magenta(x, y) for y in range(row + 2, row + 6)), f"outline below y {row} at x {x}")
+        # Left of the home rows (x 16 to 374), the expected edge is outlined and the actual one is not.
+        actual_row = int(round(actual_bottom))
+        for x in (6, 8, 10, 12):
+            self.assertTrue(any(magenta(x, y) for y in range(row - 3, row + 1)), f"no outline at x {x}")
+            self.assertFalse(any(magenta(x, y) for y in range(actual_row - 3, actual_row + 1)), f"actual edge at x {x}")
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -39,6 +39,8 @@ package struct HostOptions: Equatable, Sendable {
   package var render = RenderOptions()
   /// `validate`'s own options (ValidateSubcommand.swift).
   package var validate = ValidateOptions()
+  /// `record`'s and `compare`'s own options (GoldenSubcommands.swift).
+  package var golden = GoldenOptions()
 
   /// The largest `--max-line-bytes`: json-c takes an `int` length, and the buffer is held in memory.
   package static let largestMaxMessageBytes = 1 << 30

@@ -45,7 +45,8 @@ extension HostCommandLine {
     return lines
   }
 
-  private static var renderOptions: [OptionSpec] {
+  /// `render`'s options; `record` takes the ones that say what to run (GoldenSubcommands.swift).
+  static var renderOptions: [OptionSpec] {
     [
       OptionSpec(
         ["--animator"], .value(placeholder: "ID") { o, v throws(CommandLineError) in o.render.animator = v },
@@ -123,6 +124,10 @@ extension HostCommandLine {
         ["--title"], .value(placeholder: "TEXT") { o, v throws(CommandLineError) in o.render.title = v },
         help: "the HTML page's title"),
       OptionSpec(["--quiet", "-q"], .flag { $0.render.quiet = true }, help: "no progress line on stderr"),
+      OptionSpec(
+        ["--compare"], .value(placeholder: "TRACE") { o, v throws(CommandLineError) in o.render.compare = v },
+        help: "HTML: outline a golden trace's expected frames over the actual ones (no --animator: run the trace's "
+          + "inputs)"),
     ]
   }
 }
