@@ -163,6 +163,7 @@ targets += [
     name: "PluginIsolationTests",
     dependencies: [
       "JSON",
+      "JSONRPC",
       "POSIX",
       "PluginHost",
       "PluginIsolation",
@@ -509,8 +510,11 @@ targets.append(
 products.append(.library(name: "TestPluginCoreAnimation", type: .dynamic, targets: ["TestPluginCoreAnimation"]))
 targets.append(
   .target(
-    name: "TestPluginCoreAnimation", dependencies: ["QuartzCore", "TransitionKit", "UIKit"],
-    path: "Tests/Fixtures/CoreAnimation"))
+    name: "TestPluginCoreAnimation",
+    dependencies: ["QuartzCore", "TransitionKit", "UIKit"],
+    path: "Tests/Fixtures/CoreAnimation"
+  )
+)
 
 // UIKit code built through the UIKit source bridge (UIKitSelectorTests, UIKitContentTests): target–action (`@objc`,
 // `#selector`), presentation layers, image and visual-effect views. The target compiles its declaration, the bridge

@@ -5,6 +5,8 @@
 //   --quick   fewer rounds and iterations (a smoke run; the figures are noisier)
 //   --host    the transition-host binary for the end-to-end cases (default: beside this executable)
 //   --goal    only the goal rows (and isolation cases) whose name contains this text
+//   --host-arg ARG  one more argument for every host the goal rows start (repeatable), e.g. `--host-arg
+//             --frames-ahead --host-arg off` for the real-time rows with every frame built at its tick
 //   CASE      goals, json, engine, frames, plugin, host, isolation, timers (default: all); profile-frame and
 //             profile-frame-jsonc run one frame workload for a profiler and print nothing
 //
@@ -20,6 +22,7 @@ var effort = Effort()
 var host = executableFolder() + "/transition-host"
 var selected: [String] = []
 var goalFilter: String?
+var hostArguments: [String] = []
 let allCases = ["goals", "json", "engine", "frames", "plugin", "host", "isolation", "timers"]
 /// Not in the table: one workload each, to run under `perf record` or callgrind (docs/bench.md, "Profiles").
 let profileCases = ["profile-frame", "profile-frame-jsonc"]
@@ -34,6 +37,12 @@ while let argument = arguments.popFirst() {
       exit(2)
     }
     goalFilter = text
+  case "--host-arg":
+    guard let value = arguments.popFirst() else {
+      warn("--host-arg needs a value")
+      exit(2)
+    }
+    hostArguments.append(value)
   case "--host":
     guard let path = arguments.popFirst() else {
       warn("--host needs a path")
@@ -41,7 +50,7 @@ while let argument = arguments.popFirst() {
     }
     host = path
   case "-h", "--help":
-    print("usage: transition-bench [--quick] [--host PATH] [\(allCases.joined(separator: "|"))...]")
+    print("usage: transition-bench [--quick] [--host PATH] [--host-arg ARG]... [\(allCases.joined(separator: "|"))...]")
     exit(0)
   default:
     guard allCases.contains(argument) || profileCases.contains(argument) else {
@@ -56,7 +65,11 @@ if selected.isEmpty { selected = allCases }
 var figures: [Figure] = []
 var timerRows: [[String]] = []
 if selected.contains("goals") {
-  let modes = HostMode.available(host: host)
+  let modes = HostMode.available(host: host).map { mode in
+    var mode = mode
+    mode.arguments += hostArguments
+    return mode
+  }
   let context = GoalContext(host: host, folder: executableFolder(), effort: effort)
   let rows = goalRows(context, modes: modes).filter { goalFilter.map($0.name.contains) ?? true }
   // Column by column, so each host mode's runs happen together.

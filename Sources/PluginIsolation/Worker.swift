@@ -213,6 +213,11 @@ final class Worker {
       sample(number, at: moment)
     case .exit:
       exitNow()
+    case .prepare:
+      let number = try reader.int()
+      let seconds = try reader.double()
+      try reader.expectEnd()
+      transitions[number]?.prepareFrame(advancingBy: seconds)
     case .sceneOpen: try openScene(&reader)
     case .sceneGesture: try sceneGesture(&reader)
     case .sceneClose:
@@ -331,15 +336,19 @@ final class Worker {
     guard let driver = transitions[number] else {
       reply.commandResult(.failure(.engine(.ended)))
       reply.status(.idle)
+      reply.bool(false)
       reply.optional(nil as UnsafeRawBufferPointer?) { $0.bytes($1) }
       return channel.send(reply.finish())
     }
     recorder.transition = number
     defer { recorder.transition = 0 }
+    let sentAhead = driver.framesSentAhead
     driver.perform(command, stream: stream) { result, frame in
       reply.reserve(frame?.count ?? 0)
       reply.commandResult(result)
       reply.status(driver.status)
+      // Whether the frame is the one `prepare` built (the parent counts them: `framesSentAhead`).
+      reply.bool(driver.framesSentAhead != sentAhead)
       reply.optional(frame) { $0.bytes($1) }
     }
     finish(number, driver)

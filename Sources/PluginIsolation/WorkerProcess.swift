@@ -520,6 +520,7 @@ final class WorkerProcess {
     case .perform(let driver, let completion):
       let result = try reader.commandResult()
       let status = try reader.status()
+      if try reader.bool() { driver.framesSentAhead += 1 }
       try finishCall(driver, result, status, &reader, completion)
     case .advance(let batch, let each, let completion):
       let count = try reader.count()

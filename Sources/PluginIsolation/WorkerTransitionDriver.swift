@@ -22,6 +22,8 @@ final class WorkerTransitionDriver: TransitionDriver {
   let precision: FramePrecision?
   /// The `seq` the next forwarded frame must carry.
   var nextSeq = 0
+  /// How many of its frames the worker sent as built ahead of their tick (`prepareFrame`).
+  var framesSentAhead = 0
   /// The `views` of the start state, encoded by the worker before the animator ran (nil without frames).
   var restoreViews: [UInt8]?
   /// The worker it runs in (a lost transition stays lost: it never moves to another).
@@ -116,6 +118,15 @@ final class WorkerTransitionDriver: TransitionDriver {
 
   func afterPendingCalls(_ body: @escaping () -> Void) {
     worker.afterPendingCalls(body)
+  }
+
+  /// The worker builds the frame (it samples the transition); the advance's answer then carries it.
+  func prepareFrame(advancingBy seconds: Double) {
+    guard fault == nil, !isOver, hasStarted else { return }
+    var message = MessageWriter(.prepare)
+    message.int(number)
+    message.double(seconds)
+    worker.post(message.finish())
   }
 
   // MARK: From the worker

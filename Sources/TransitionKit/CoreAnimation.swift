@@ -163,12 +163,16 @@ open class CABasicAnimation: CAPropertyAnimation {
       (TH_CA_BY_VALUE, byValue, "byValue"),
     ] {
       guard let value else { continue }
-      guard var v = CoreAnimationTable.value(value) else {
+      guard let v = CoreAnimationTable.value(value) else {
         table.session.log(TH_LOG_WARNING, "TransitionKit: \(name) \(value) is not a value Core Animation animates")
         ok = false
         continue
       }
-      ok = table.call("CABasicAnimation.\(name)") { $0.set_value?($1, handle, slot, &v) } && ok
+      ok =
+        withExtendedLifetime(v) {
+          var abi = v.abi
+          return table.call("CABasicAnimation.\(name)") { $0.set_value?($1, handle, slot, &abi) }
+        } && ok
     }
     return ok
   }
@@ -230,6 +234,16 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
   public static let rotateAutoReverse = CAAnimationRotationMode(rawValue: "autoReverse")
 }
 
+extension CAAnimationRotationMode? {
+  var abi: th_ca_rotation_mode {
+    switch self {
+    case .rotateAuto?: TH_CA_ROTATE_AUTO
+    case .rotateAutoReverse?: TH_CA_ROTATE_AUTO_REVERSE
+    default: TH_CA_ROTATE_NONE
+    }
+  }
+}
+
 /// CAKeyframeAnimation: values at key times, with per-segment timing functions and a calculation mode.
 open class CAKeyframeAnimation: CAPropertyAnimation {
   open var values: [Any]?
@@ -237,13 +251,25 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
   open var timingFunctions: [CAMediaTimingFunction]?
   open var calculationMode: CAAnimationCalculationMode = .linear
   open var rotationMode: CAAnimationRotationMode?
+  /// A path the (point-valued) property follows, paced by arc length; it wins over `values`.
+  open var path: CGPath?
 
   override var kind: th_ca_animation_kind { TH_CA_KEYFRAME }
 
   override func configure(_ table: CoreAnimationTable, _ handle: th_ca_animation) -> Bool {
     var ok = super.configure(table, handle)
+    if let path {
+      let elements = path.elements.map(CAValue.element)
+      ok =
+        table.call("CAKeyframeAnimation.path") { t, ctx in
+          elements.withUnsafeBufferPointer {
+            t.set_keyframe_path?(ctx, handle, $0.baseAddress, $0.count, rotationMode.abi)
+          }
+        } && ok
+    }
     guard let values, !values.isEmpty else { return ok }
-    let converted = values.compactMap(CoreAnimationTable.value)
+    let boxed = values.compactMap(CoreAnimationTable.value)
+    let converted = boxed.map(\.abi)
     guard converted.count == values.count else {
       table.session.log(
         TH_LOG_WARNING, "TransitionKit: CAKeyframeAnimation.values holds a value Core Animation does not animate")
@@ -263,6 +289,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
           }
         }
       } && ok
+    withExtendedLifetime(boxed) {}
     return ok
   }
 }
@@ -461,18 +488,20 @@ struct CoreAnimationTable {
     return false
   }
 
-  /// A Swift value as Core Animation's value of its type (numbers, points, sizes, rects, transforms, colours).
-  static func value(_ any: Any) -> th_ca_value? {
+  /// A Swift value as Core Animation's value of its type (numbers, points, sizes, rects, transforms, colours,
+  /// CGPaths for `path` and `shadowPath`).
+  static func value(_ any: Any) -> CAValue? {
     var v = th_ca_value()
-    func set(_ kind: th_ca_value_kind, _ numbers: [Double]) -> th_ca_value {
+    func set(_ kind: th_ca_value_kind, _ numbers: [Double]) -> CAValue {
       v.kind = kind
       withUnsafeMutableBytes(of: &v.numbers) { raw in
         let d = raw.bindMemory(to: Double.self)
         for (i, n) in numbers.enumerated() { d[i] = n }
       }
-      return v
+      return CAValue(v)
     }
     switch any {
+    case let p as CGPath: return CAValue(path: p)
     case let n as Double: return set(TH_CA_VALUE_NUMBER, [n])
     case let n as Float: return set(TH_CA_VALUE_NUMBER, [Double(n)])
     case let n as Int: return set(TH_CA_VALUE_NUMBER, [Double(n)])
@@ -490,6 +519,43 @@ struct CoreAnimationTable {
     case Optional<Any>.none: return set(TH_CA_VALUE_NO_COLOR, [])
     default: return nil
     }
+  }
+}
+
+/// A th_ca_value and the path elements it points to, which live as long as this object.
+final class CAValue {
+  private(set) var abi: th_ca_value
+  private let storage: UnsafeMutableBufferPointer<th_ca_path_element>?
+
+  init(_ abi: th_ca_value) {
+    self.abi = abi
+    storage = nil
+  }
+
+  init(path: CGPath) {
+    let elements = path.elements.map(Self.element)
+    let storage = UnsafeMutableBufferPointer<th_ca_path_element>.allocate(capacity: max(elements.count, 1))
+    _ = storage.initialize(from: elements)
+    self.storage = storage
+    abi = th_ca_value()
+    abi.kind = TH_CA_VALUE_PATH
+    abi.path = UnsafePointer(storage.baseAddress)
+    abi.path_count = elements.count
+  }
+
+  deinit { storage?.deallocate() }
+
+  /// A CGPath element (th_path_element) as the extension's th_ca_path_element: same points, its own kind numbers.
+  static func element(_ e: th_path_element) -> th_ca_path_element {
+    let kind: th_ca_path_element_kind =
+      switch e.kind {
+      case TH_PATH_MOVE: TH_CA_PATH_MOVE
+      case TH_PATH_LINE: TH_CA_PATH_LINE
+      case TH_PATH_QUAD_CURVE: TH_CA_PATH_QUAD
+      case TH_PATH_CURVE: TH_CA_PATH_CUBIC
+      default: TH_CA_PATH_CLOSE
+      }
+    return th_ca_path_element(kind: kind, reserved: 0, points: e.points)
   }
 }
 

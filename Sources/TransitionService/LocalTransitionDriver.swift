@@ -30,6 +30,11 @@ package final class LocalTransitionDriver: TransitionDriver {
   /// The scene's `contentRevision` the encoder has seen, and the views it has content of the animator's for.
   private var contentRevision = 0
   private var viewsWithContent: Set<String> = []
+  /// The stream's next frame built ahead of its tick (`prepareFrame`), its text in `aheadText`.
+  private var ahead: FrameAhead?
+  private var aheadText: [UInt8] = []
+  /// How many frames were sent as built ahead of their tick (a diagnostic: tests, benchmarks).
+  package private(set) var framesSentAhead = 0
 
   /// Wraps `transition`, made by `binding`'s animator; routes the engine's callbacks to `onEvent`.
   init(
@@ -142,6 +147,7 @@ package final class LocalTransitionDriver: TransitionDriver {
 
   package func start(as id: String, completion: DriverCompletion) {
     streamID = id
+    ahead = nil
     if capturesStartViews { transition.onStartState = { [unowned self] in startViews = encodeViews() } }
     do throws(TransitionError) {
       try start()
@@ -153,6 +159,8 @@ package final class LocalTransitionDriver: TransitionDriver {
   }
 
   package func perform(_ command: TransitionCommand, stream: Bool, completion: DriverCompletion) {
+    let kept = ahead
+    ahead = nil
     let wasEnded = transition.state.isEnded
     let result: TransitionCommandResult
     do throws(TransitionError) {
@@ -168,10 +176,43 @@ package final class LocalTransitionDriver: TransitionDriver {
     }
     // A gesture sample no recognizer received changed nothing: no frame (unless the transition ended meanwhile).
     let streams = if case .gesture(let delivery) = result, delivery.recognizers == nil { false } else { stream }
+    if streams, let kept, case .advance(let seconds) = command, sendsAhead(kept, after: seconds) {
+      encoder = kept.encoder
+      seq += 1
+      framesSentAhead += 1
+      return aheadText.withUnsafeBytes { completion(.success(result), $0) }
+    }
     complete(.success(result), stream: streams, completion)
   }
 
+  package func prepareFrame(advancingBy seconds: Double) {
+    ahead = nil
+    guard frames != .none, !endedFrameSent, !streamID.isEmpty, let next = transition.quietAdvance(by: seconds) else {
+      return
+    }
+    syncContents()
+    let stamp = FrameStamp(transition: streamID, seq: seq, time: next.time, percent: next.percent, phase: status.phase)
+    // A copy of the encoder takes the frame, so the delta baseline moves only if the frame is sent.
+    var encoder = self.encoder
+    transition.scene.presentation(at: next.time, into: &scratch.states)
+    precision?.apply(to: &scratch.states)
+    aheadText.removeAll(keepingCapacity: true)
+    encoder.appendNotification(stamp, mode: frames, states: scratch.states, to: &aheadText)
+    ahead = FrameAhead(
+      seconds: seconds, stamp: stamp, encoder: encoder, contentRevision: transition.scene.contentRevision)
+  }
+
+  /// Whether the frame `kept` (built ahead) shows what the advance by `seconds` just did: it advanced by exactly the
+  /// time the frame was built for, ended nothing, changed no view's content, and its frame would carry the same header
+  /// (time, percent, phase, seq). The advance was quiet when it was built; nothing between could have changed the
+  /// scene, since every other call drops the kept frame.
+  private func sendsAhead(_ kept: FrameAhead, after seconds: Double) -> Bool {
+    seconds == kept.seconds && frames != .none && !transition.state.isEnded && !endedFrameSent
+      && transition.scene.contentRevision == kept.contentRevision && status.stamp(streamID, seq: seq) == kept.stamp
+  }
+
   package func terminate(reason: String, completion: (FrameBytes?) -> Void) {
+    ahead = nil
     guard !transition.state.isEnded else { return completion(nil) }
     terminate(reason: reason)
     complete(.success(.done), stream: false) { _, frame in completion(frame) }
@@ -204,4 +245,13 @@ package final class LocalTransitionDriver: TransitionDriver {
 
   /// Whether the last frame (of the ended transition) was streamed already.
   private var endedFrameSent = false
+}
+
+/// A frame built ahead of its tick: the advance it is for, its header, and the encoder as it is once the frame is
+/// sent (its delta baseline moved on).
+private struct FrameAhead {
+  var seconds: Double
+  var stamp: FrameStamp
+  var encoder: FrameEncoder
+  var contentRevision: Int
 }

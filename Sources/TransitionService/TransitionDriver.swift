@@ -207,4 +207,12 @@ package protocol TransitionDriver: AnyObject {
   func sample(at moment: SampleMoment, completion: @escaping (Result<FrameBytes, DriverError>) -> Void)
   /// Runs `body` once every call made so far has completed (at once when none is outstanding).
   func afterPendingCalls(_ body: @escaping () -> Void)
+  /// Builds, ahead of time, the stream's next frame as `perform(.advance(seconds: seconds), stream: true)` would make
+  /// it, when that advance would run nothing (`Transition.quietAdvance(by:)`), and keeps it: that advance then
+  /// completes with the kept frame, unless it turned out not to be quiet (its frame is built as usual then). Any
+  /// other call drops it. Runs no plugin code and changes nothing the client can see (the delta baseline moves only
+  /// when the kept frame is sent); a hint, which a driver may ignore. It never completes anything.
+  func prepareFrame(advancingBy seconds: Double)
+  /// How many frames it sent as built by `prepareFrame` (a diagnostic for tests and benchmarks).
+  var framesSentAhead: Int { get }
 }

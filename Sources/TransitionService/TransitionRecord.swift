@@ -94,6 +94,13 @@ final class TransitionRecord {
   /// When the next real-time frame is due, and the clock reading time was last taken at.
   var nextDeadline = 0.0
   var lastReading = 0.0
+  /// The next frame was handed to the driver to build ahead (`TransitionDriver.prepareFrame`): for an advance of
+  /// `seconds` from the clock reading `reading`.
+  var framePreparedFor: (reading: Double, seconds: Double)?
+  /// A real-time frame was just written: the next one is to be built ahead once the timer is set.
+  var prepareNextFrame = false
+  /// The turn of the loop that builds the next frame ahead, while one is scheduled.
+  var prepareTimer: ProtocolTimerID?
   /// Set when the driver reports the end; the session reports it (final frame, didEnd) once the call completes.
   var outcome: TransitionOutcome?
   /// Set when the transition was lost with its plugin's worker.

@@ -32,6 +32,10 @@ package final class TransitionSession {
     package var maxTransitions = 1024
     /// How many ended transitions keep their outcome for `transition/wait`.
     package var rememberedOutcomes = 10_000
+    /// Whether a real-time transition that runs on its own gets each next frame built right after the last one is
+    /// written (`TransitionDriver.prepareFrame`), and sent at its tick when the tick's advance ran nothing; off
+    /// (`--frames-ahead off`), every frame is built at its tick. The frames are the same either way.
+    package var buildsFramesAhead = true
 
     package init(maxTransitions: Int = 1024) {
       self.maxTransitions = maxTransitions
@@ -74,6 +78,12 @@ package final class TransitionSession {
   var outstandingCalls = 0
   /// True once stdin reached its end.
   package private(set) var isInputClosed = false
+  /// Frames of ended transitions that were sent as built ahead of their tick (see `framesSentAhead`).
+  private var endedFramesSentAhead = 0
+
+  /// How many real-time frames were sent as built ahead of their tick so far (`Configuration.buildsFramesAhead`):
+  /// a diagnostic for tests and benchmarks.
+  package var framesSentAhead: Int { live.values.reduce(endedFramesSentAhead) { $0 + $1.driver.framesSentAhead } }
 
   /// A session whose plugins and transitions live in `hosting`.
   package init(
@@ -290,10 +300,21 @@ package final class TransitionSession {
     record.timer = nil
     guard record.outcome == nil, live[record.number] === record else { return }
     let now = scheduler.now
-    var dt = max(0, now - record.lastReading)
-    if let planned = record.plannedAdvance { dt = max(dt, planned) }
-    record.lastReading = now
     let frameDue = now >= record.nextDeadline
+    var dt: Double
+    if frameDue, let prepared = record.framePreparedFor, prepared.reading == record.lastReading,
+      record.plannedAdvance == nil, now - record.nextDeadline < 1 / record.fps
+    {
+      // The frame built ahead shows the tick's own moment: time moves by exactly what it was built for (the wake-up's
+      // lateness is not lost: the next tick's deadline is absolute).
+      dt = prepared.seconds
+      record.lastReading = record.nextDeadline
+    } else {
+      dt = max(0, now - record.lastReading)
+      if let planned = record.plannedAdvance { dt = max(dt, planned) }
+      record.lastReading = now
+    }
+    record.framePreparedFor = nil
     advance(record, by: dt, frame: frameDue) { [self] frame in
       if record.outcome == nil, frameDue {
         if let frame { output.sendSerializedMessage(frame) }
@@ -302,8 +323,37 @@ package final class TransitionSession {
         let now = scheduler.now
         record.nextDeadline += interval
         if record.nextDeadline <= now { record.nextDeadline = now + interval }
+        record.prepareNextFrame = true
       }
     }
+  }
+
+  /// After a real-time frame is written, in the time until the next tick: has the next frame built ahead, on the
+  /// loop's next turn (so after the frame just written has gone out, and after the input that turn reads).
+  func prepareFrame(_ record: TransitionRecord) {
+    guard configuration.buildsFramesAhead, record.clock == .realtime, record.frames != .none, record.isMoving,
+      !record.driver.status.isInteractive
+    else { return }
+    if let timer = record.prepareTimer { scheduler.cancel(timer) }
+    record.prepareTimer = scheduler.schedule(at: scheduler.now) { [weak self, weak record] in
+      guard let self, let record else { return }
+      record.prepareTimer = nil
+      buildFrameAhead(record)
+    }
+  }
+
+  /// Has the driver build the next frame at its deadline's moment, when the transition runs on its own and its next
+  /// wake-up is that frame's (not an event's). The driver keeps it only when that advance will run nothing; any
+  /// call before the tick drops it.
+  private func buildFrameAhead(_ record: TransitionRecord) {
+    guard live[record.number] === record, record.outcome == nil, record.isMoving, record.isClockRunning,
+      !record.advancing, !record.driver.status.isInteractive, record.timer != nil, record.plannedAdvance == nil,
+      record.wakeUpDeadline == record.nextDeadline
+    else { return }
+    let seconds = record.nextDeadline - record.lastReading
+    guard seconds > 0 else { return }
+    record.framePreparedFor = (record.lastReading, seconds)
+    record.driver.prepareFrame(advancingBy: seconds)
   }
 
   /// Lets `dt` seconds pass for the record's real-time transition (a refusal is a host bug: logged, never a reply),
@@ -321,7 +371,11 @@ package final class TransitionSession {
         flushPluginLogs()
         if record.outcome == nil {
           then(frame)
-          if live[record.number] === record { updateTimer(record) }
+          if live[record.number] === record {
+            updateTimer(record)
+            if record.prepareNextFrame { prepareFrame(record) }
+          }
+          record.prepareNextFrame = false
         } else {
           keepLastFrame(record, frame)
         }
@@ -342,7 +396,12 @@ package final class TransitionSession {
         scheduler.cancel(timer)
         record.timer = nil
       }
+      if let timer = record.prepareTimer {
+        scheduler.cancel(timer)
+        record.prepareTimer = nil
+      }
       live[record.number] = nil
+      endedFramesSentAhead += record.driver.framesSentAhead
       // One whose start was never answered (a shutdown cut it short) was never the client's to hear about.
       guard record.started else { continue }
       let summary = EndSummary(outcome, fault: record.fault)

@@ -66,4 +66,19 @@ import TransitionEngine
     }
     #expect(try run.base.run() == .completed)
   }
+
+  @Test func aKeyframeAnimationFollowsItsCGPath() throws {
+    let run = try Run("follow-path")
+    // Calculation mode linear without keyTimes: each of the path's two segments takes half the duration (Core
+    // Animation spaces a path's points evenly in time unless the mode is paced).
+    for t in [0.2, 0.4, 0.6, 0.9] {
+      let expected = t <= 0.5 ? (600 * t, 0.0) : (300.0, 800 * (t - 0.5))
+      let to = try run.base.state("to", at: t)
+      #expect(near(to?.position.x, expected.0, 1e-6), "t = \(t)")
+      #expect(near(to?.position.y, expected.1, 1e-6), "t = \(t)")
+    }
+    #expect(try run.base.run() == .completed)
+    #expect(try run.base.state("to", at: 1.5)?.position == Point(x: 300, y: 400))
+    #expect(run.base.misbehaviors.isEmpty)
+  }
 }

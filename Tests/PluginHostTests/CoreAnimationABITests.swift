@@ -14,25 +14,9 @@ import TransitionEngine
 @Suite struct CoreAnimationABITests {
   static let pluginID = "com.example.test.coreanimation.c"
 
-  final class Host {
-    let log = LogCapture()
-    let registry: PluginRegistry
-
-    init() throws {
-      registry = try TestSupport.registry(loadingFixtures: ["CoreAnimationC"], log: log)
-    }
-
-    func run(_ id: String, interactive: Bool = false) throws -> PluginTransitionRun {
-      let run = try PluginTransitionRun(
-        registry, "\(CoreAnimationABITests.pluginID)/\(id)", options: TransitionOptions(isInteractive: interactive))
-      try run.start()
-      return run
-    }
-
-    func notes(_ id: String) -> [String] {
-      let prefix = "\(CoreAnimationABITests.pluginID)/\(id): "
-      return log.lines.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
-    }
+  /// The CoreAnimationC fixture loaded; its animators run as the host runs them.
+  static func makeHost() throws -> FixtureAnimatorHost {
+    try FixtureAnimatorHost(fixture: "CoreAnimationC", pluginID: pluginID)
   }
 
   private func near(_ a: Double?, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
@@ -42,7 +26,7 @@ import TransitionEngine
 
   @Test func everyKindOfAnimationFromC() throws {
     #expect(ABIVersion.host == ABIVersion(major: 1, minor: 3))
-    let host = try Host()
+    let host = try Self.makeHost()
     let run = try host.run("slide")
     // Critically damped spring (ω₀ = 10): settles at the first 0.1 s step where (1 + 10t)e^(−10t) ≤ 0.001:
     // 10e^(−9) ≈ 0.00123 at 0.9 s, 11e^(−10) ≈ 0.0005 at 1 s.
@@ -67,7 +51,7 @@ import TransitionEngine
   }
 
   @Test func anInteractiveTransitionScrubsAndCancelsTheAnimations() throws {
-    let host = try Host()
+    let host = try Self.makeHost()
     let run = try host.run("slide", interactive: true)
     try run.transition.update(percent: 0.4)
     #expect(near(try run.state("to", at: run.transition.time)?.position.y, 1200 - 800 * 0.4))
@@ -81,7 +65,7 @@ import TransitionEngine
   }
 
   @Test func theSnapBackIsRecorded() throws {
-    let host = try Host()
+    let host = try Self.makeHost()
     let run = try host.run("snapback")
     #expect(try run.run() == .completed)
     let snap = try #require(run.scene.snapBacks.first)
@@ -89,7 +73,7 @@ import TransitionEngine
   }
 
   @Test func misuseReturnsItsStatusAndIsReported() throws {
-    let host = try Host()
+    let host = try Self.makeHost()
     let run = try host.run("misuse")
     #expect(
       host.notes("misuse") == [

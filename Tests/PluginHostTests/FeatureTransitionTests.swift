@@ -28,8 +28,7 @@ import TransitionEngine
     }
 
     func notes(_ id: String) -> [String] {
-      let prefix = "com.example.test.features/\(id): "
-      return log.lines.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+      log.notes(of: "com.example.test.features/\(id)")
     }
   }
 

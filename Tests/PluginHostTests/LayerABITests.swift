@@ -11,25 +11,9 @@ import TransitionEngine
 @Suite struct LayerABITests {
   static let pluginID = "com.example.test.layers.c"
 
-  final class Host {
-    let log = LogCapture()
-    let registry: PluginRegistry
-
-    init() throws {
-      registry = try TestSupport.registry(loadingFixtures: ["LayersC"], log: log)
-    }
-
-    func run(_ id: String, interactive: Bool = false) throws -> PluginTransitionRun {
-      let run = try PluginTransitionRun(
-        registry, "\(LayerABITests.pluginID)/\(id)", options: TransitionOptions(isInteractive: interactive))
-      try run.start()
-      return run
-    }
-
-    func notes(_ id: String) -> [String] {
-      let prefix = "\(LayerABITests.pluginID)/\(id): "
-      return log.lines.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
-    }
+  /// The LayersC fixture loaded; its animators run as the host runs them.
+  static func makeHost() throws -> FixtureAnimatorHost {
+    try FixtureAnimatorHost(fixture: "LayersC", pluginID: pluginID)
   }
 
   /// The points of a path's elements, in order (controls, then the end point).
@@ -53,7 +37,7 @@ import TransitionEngine
   }
 
   @Test func theCardsBorderShadowAndCornersBlendLinearly() throws {
-    let host = try Host()
+    let host = try Self.makeHost()
     let run = try host.run("reveal")
     #expect(host.notes("reveal") == ["sublayers: badge shade ring"])
     for t in [0.0, 0.25, 0.5, 0.8] {
@@ -77,7 +61,7 @@ import TransitionEngine
   }
 
   @Test func theMaskIsACircleGrowingFromTheCentre() throws {
-    let host = try Host()
+    let host = try Self.makeHost()
     let run = try host.run("reveal")
     let full = (400.0 * 400 + 800 * 800).squareRoot() / 2
     let k = 4.0 / 3.0 * (2.0.squareRoot() - 1)
@@ -111,7 +95,7 @@ import TransitionEngine
   }
 
   @Test func sublayersKeepTheirKindsAndMembers() throws {
-    let host = try Host()
+    let host = try Self.makeHost()
     let run = try host.run("reveal")
     let shade = try #require(try run.state("shade", at: 0.5))
     #expect(shade.kindName == "gradient")
@@ -146,7 +130,7 @@ import TransitionEngine
   }
 
   @Test func aCancelRestoresTheLayersAndTheTree() throws {
-    let host = try Host()
+    let host = try Self.makeHost()
     let run = try host.run("reveal", interactive: true)
     try run.transition.update(percent: 0.5)
     #expect(close((try run.state("to", at: run.transition.time))?.layer.shadowOpacity, 0.25))
@@ -163,7 +147,7 @@ import TransitionEngine
   }
 
   @Test func misuseReturnsItsStatusAndIsReported() throws {
-    let host = try Host()
+    let host = try Self.makeHost()
     let run = try host.run("misuse")
     #expect(
       host.notes("misuse") == [

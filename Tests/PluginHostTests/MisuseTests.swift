@@ -27,8 +27,7 @@ import TransitionService
 
     /// What animator `id` logged, in order.
     func notes(_ id: String) -> [String] {
-      let prefix = "com.example.test.misuse/\(id): "
-      return log.lines.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+      log.notes(of: "com.example.test.misuse/\(id)")
     }
 
     /// A good transition (Minimal's fade) still runs to completion without reports.

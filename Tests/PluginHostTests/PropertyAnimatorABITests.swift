@@ -10,25 +10,9 @@ import TransitionEngine
 @Suite struct PropertyAnimatorABITests {
   static let pluginID = "com.example.test.propertyanimators.c"
 
-  final class Host {
-    let log = LogCapture()
-    let registry: PluginRegistry
-
-    init() throws {
-      registry = try TestSupport.registry(loadingFixtures: ["PropertyAnimatorsC"], log: log)
-    }
-
-    func run(_ id: String, interactive: Bool = false) throws -> PluginTransitionRun {
-      let run = try PluginTransitionRun(
-        registry, "\(PropertyAnimatorABITests.pluginID)/\(id)", options: TransitionOptions(isInteractive: interactive))
-      try run.start()
-      return run
-    }
-
-    func notes(_ id: String) -> [String] {
-      let prefix = "\(PropertyAnimatorABITests.pluginID)/\(id): "
-      return log.lines.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
-    }
+  /// The PropertyAnimatorsC fixture loaded; its animators run as the host runs them.
+  static func makeHost() throws -> FixtureAnimatorHost {
+    try FixtureAnimatorHost(fixture: "PropertyAnimatorsC", pluginID: pluginID)
   }
 
   private func alpha(_ run: PluginTransitionRun) -> Double {
@@ -37,7 +21,7 @@ import TransitionEngine
 
   @Test func theExtensionAndTheDescriptorEntryAreThere() throws {
     #expect(ABIVersion.host == ABIVersion(major: 1, minor: 3))
-    let host = try Host()
+    let host = try Self.makeHost()
     let run = try host.run("interruptible")
     #expect(host.notes("interruptible") == ["interruptible animator made"])
     // Not interactive: animate_transition started it; cubic-bezier(0.3, 0.1, 0.2, 1) over 1 s.
@@ -49,7 +33,7 @@ import TransitionEngine
   }
 
   @Test func anInteractiveTransitionDrivesTheCAnimator() throws {
-    let host = try Host()
+    let host = try Self.makeHost()
     let run = try host.run("interruptible", interactive: true)
     try run.transition.update(percent: 0.3)
     #expect(close(alpha(run), 0.3))
@@ -62,7 +46,7 @@ import TransitionEngine
   }
 
   @Test func aCancelledInteractiveTransitionRunsTheAnimatorBackAndRestores() throws {
-    let host = try Host()
+    let host = try Self.makeHost()
     let run = try host.run("interruptible", interactive: true)
     try run.transition.update(percent: 0.5)
     try run.transition.cancel(curve: .linear)
@@ -74,7 +58,7 @@ import TransitionEngine
   }
 
   @Test func misuseReturnsItsStatusAndIsReported() throws {
-    let host = try Host()
+    let host = try Self.makeHost()
     let run = try host.run("misuse")
     #expect(
       host.notes("misuse") == [

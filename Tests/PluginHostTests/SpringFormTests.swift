@@ -28,8 +28,7 @@ import TransitionEngine
     }
 
     func notes(_ plugin: String = "com.example.test.springs") -> [String] {
-      let prefix = "\(plugin)/spring: "
-      return log.lines.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+      log.notes(of: "\(plugin)/spring")
     }
   }
 

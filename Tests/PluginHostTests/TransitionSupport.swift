@@ -29,3 +29,28 @@ func close(_ a: Double?, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
   guard let a else { return false }
   return abs(a - b) <= tolerance
 }
+
+/// One fixture plugin loaded, its animators started as the host starts them and what they log read back: what the
+/// ABI tests of each extension need.
+final class FixtureAnimatorHost {
+  let log = LogCapture()
+  let registry: PluginRegistry
+  let pluginID: String
+
+  /// Loads fixture `fixture` (`TestPlugin<fixture>`), whose plugin id is `pluginID`.
+  init(fixture: String, pluginID: String) throws {
+    self.pluginID = pluginID
+    registry = try TestSupport.registry(loadingFixtures: [fixture], log: log)
+  }
+
+  /// Animator `id` of the plugin, started (not run to its end).
+  func run(_ id: String, interactive: Bool = false) throws -> PluginTransitionRun {
+    let run = try PluginTransitionRun(
+      registry, "\(pluginID)/\(id)", options: TransitionOptions(isInteractive: interactive))
+    try run.start()
+    return run
+  }
+
+  /// What animator `id` logged so far, in order.
+  func notes(_ id: String) -> [String] { log.notes(of: "\(pluginID)/\(id)") }
+}

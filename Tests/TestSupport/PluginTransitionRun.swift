@@ -27,6 +27,12 @@ package final class LogCapture: Sendable {
 
   /// Messages logged so far at warning level or above, as "source: message".
   package var warnings: [String] { records.filter { $0.level >= .warning }.map { "\($0.source): \($0.message)" } }
+
+  /// What `animator` ("pluginId/animatorId") logged so far, in order, without the source.
+  package func notes(of animator: String) -> [String] {
+    let prefix = "\(animator): "
+    return lines.filter { $0.hasPrefix(prefix) }.map { String($0.dropFirst(prefix.count)) }
+  }
 }
 
 /// A registry whose only folder is the build folder (no built-in folder, so nothing is auto-loaded) with the

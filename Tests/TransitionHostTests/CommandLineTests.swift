@@ -58,6 +58,12 @@ import Testing
     #expect(options.logLevel == .debug)
   }
 
+  @Test func framesAheadIsOnUnlessTurnedOff() throws {
+    #expect(try options([]).1.buildsFramesAhead)
+    #expect(try options(["--frames-ahead", "off"]).1.buildsFramesAhead == false)
+    #expect(try options(["--frames-ahead=on"]).1.buildsFramesAhead)
+  }
+
   @Test func theIsolationFlagsHaveTheDocumentedDefaultsAndSetTheirFields() throws {
     let (_, defaults) = try options([])
     #expect(defaults.isolation == .process)
@@ -148,6 +154,7 @@ import Testing
     (["--framing", "lsp"], "invalid value 'lsp' for '--framing': expected newline or content-length"),
     (["--log-level", "trace"], "invalid value 'trace' for '--log-level': expected error, warn, info or debug"),
     (["--isolation", "thread"], "invalid value 'thread' for '--isolation': expected process or none"),
+    (["--frames-ahead", "no"], "invalid value 'no' for '--frames-ahead': expected on or off"),
     (
       ["--plugin-timeout", "0"],
       "invalid value '0' for '--plugin-timeout': expected seconds, a number above 0 and at most 86400"

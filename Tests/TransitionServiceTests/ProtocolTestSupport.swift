@@ -1,49 +1,14 @@
-// Helpers for the protocol tests: a manual scheduler standing in for the event loop's monotonic timers, a catalog of
-// small Swift animators written against the engine's public API (as an animator author would), and a harness that
-// drives a TransitionSession through a LocalConnection, so tests see exactly the messages a client would.
+// Helpers for the protocol tests: a catalog of small Swift animators written against the engine's public API (as an
+// animator author would), and a harness that drives a TransitionSession through a LocalConnection and TestSupport's
+// manual scheduler (standing in for the event loop's timers), so tests see exactly the messages a client would.
 
 import JSON
 import JSONRPC
+import TestSupport
 import TransitionEngine
 
 @testable import PluginHost
 @testable import TransitionService
-
-// MARK: Scheduler
-
-/// Timers on a clock that only moves when told to; due timers fire in deadline order with `now` set to their
-/// deadline, so a real-time transition advances by exactly the intervals it asked for.
-final class ManualScheduler: ProtocolScheduler {
-  private(set) var now: Double = 100
-  private var timers: [(id: UInt64, deadline: Double, action: () -> Void)] = []
-  private var nextID: UInt64 = 1
-
-  var pendingCount: Int { timers.count }
-
-  func schedule(at deadline: Double, _ action: @escaping () -> Void) -> ProtocolTimerID {
-    let id = nextID
-    nextID += 1
-    timers.append((id, deadline, action))
-    return ProtocolTimerID(rawValue: id)
-  }
-
-  func cancel(_ timer: ProtocolTimerID) {
-    timers.removeAll { $0.id == timer.rawValue }
-  }
-
-  /// Moves the clock forward by `seconds`, firing every timer that falls due on the way.
-  func advance(by seconds: Double) {
-    let end = now + seconds
-    while let next = timers.enumerated().filter({ $0.element.deadline <= end }).min(by: {
-      ($0.element.deadline, $0.element.id) < ($1.element.deadline, $1.element.id)
-    }) {
-      timers.remove(at: next.offset)
-      now = max(now, next.element.deadline)
-      next.element.action()
-    }
-    now = end
-  }
-}
 
 // MARK: Animators
 

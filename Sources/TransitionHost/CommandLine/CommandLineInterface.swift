@@ -282,6 +282,14 @@ extension CommandLineInterface {
           }
           options.logLevel = level
         }, help: "how much to log on stderr (default warn)"),
+      OptionSpec(
+        ["--frames-ahead"],
+        .value(placeholder: "on|off") { options, value throws(CommandLineError) in
+          guard value == "on" || value == "off" else {
+            throw CommandLineError("invalid value '\(value)' for '--frames-ahead': expected on or off")
+          }
+          options.buildsFramesAhead = value == "on"
+        }, help: "build each real-time frame ahead of its tick (default on)", isHidden: true),
       OptionSpec(["--stdio"], .flag { _ in }, help: "serve on stdin/stdout (the default; editors pass it)"),
       OptionSpec(
         ["--clientProcessId"], .value(placeholder: "PID") { _, _ in },

@@ -20,6 +20,8 @@ package struct HostOptions: Equatable, Sendable {
   package var framing: Framing = .newline
   /// `--max-transitions N`: how many transitions may run at once.
   package var maxTransitions = 1024
+  /// `--frames-ahead on|off` (hidden, for comparisons): real-time frames built ahead of their tick.
+  package var buildsFramesAhead = true
   /// `--log-level error|warn|info|debug`.
   package var logLevel: LogLevel = .warn
   /// `--isolation process|none`: plugins in worker processes (the default for `serve`), or in the host's process.

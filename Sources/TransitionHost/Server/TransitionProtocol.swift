@@ -21,7 +21,8 @@ package enum TransitionProtocol {
   @discardableResult
   package static func install(on server: Server, options: HostOptions) -> TransitionSession {
     let scheduler = EventLoopScheduler(loop: server.loop)
-    let configuration = TransitionSession.Configuration(maxTransitions: options.maxTransitions)
+    var configuration = TransitionSession.Configuration(maxTransitions: options.maxTransitions)
+    configuration.buildsFramesAhead = options.buildsFramesAhead
     let service: TransitionSession
     switch options.isolation {
     case .none:

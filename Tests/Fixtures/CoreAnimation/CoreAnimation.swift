@@ -2,6 +2,8 @@
 // CAKeyframeAnimation, CASpringAnimation, CAAnimationGroup, CATransaction, a CAAnimationDelegate, layer timing),
 // one animator per behaviour CoreAnimationSDKTests checks against closed forms. The to view (400 × 800) slides
 // up from y = 1200 to its model position 400; what the animator observes goes to the host's log ("note: …").
+// "circular-reveal" and "shadow-push" are the reveal and the push of issue 16 as iOS code writes them
+// (CoreAnimationProtocolTests).
 
 import QuartzCore
 import UIKit
@@ -17,6 +19,9 @@ enum CoreAnimationPlugin: TransitionPlugin {
   static let exports: [TransitionPluginExport] = [
     .animator(id: "slide", name: "CABasicAnimation slide with a delegate") { Slide() },
     .animator(id: "frozen", name: "Layer speed 0 scrubbed by timeOffset") { Frozen() },
+    .animator(id: "circular-reveal", name: "Circular reveal (a CAShapeLayer mask)") { CircularReveal() },
+    .animator(id: "shadow-push", name: "Push with a shadow") { ShadowPush() },
+    .animator(id: "follow-path", name: "CAKeyframeAnimation along a CGPath") { FollowPath() },
   ]
 }
 
@@ -99,5 +104,115 @@ final class Frozen: NSObject, UIViewControllerAnimatedTransitioning {
     UIView.animate(withDuration: 1, animations: { toView.alpha = 0.5 }) { _ in
       transitionContext.completeTransition(true)
     }
+  }
+}
+
+/// A circular reveal: the to view's layer.mask is a CAShapeLayer whose circle grows, with a CABasicAnimation of
+/// `path` (1 s, easeInEaseOut), from radius 10 at (100, 200) to the distance to the container's farthest corner.
+/// The model path is the end circle (set before the animation is added, so nothing snaps back); the CATransaction's
+/// completion removes the mask and completes the transition.
+final class CircularReveal: NSObject, UIViewControllerAnimatedTransitioning {
+  static let origin = CGPoint(x: 100, y: 200)
+  static let startRadius: CGFloat = 10
+
+  func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+
+  func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+    let container = transitionContext.containerView
+    guard let toView = transitionContext.view(forKey: .to) else { return }
+    container.addSubview(toView)
+    let bounds = container.bounds
+    let o = Self.origin
+    let farthest = max(
+      hypot(o.x - bounds.minX, o.y - bounds.minY), hypot(o.x - bounds.maxX, o.y - bounds.minY),
+      hypot(o.x - bounds.minX, o.y - bounds.maxY), hypot(o.x - bounds.maxX, o.y - bounds.maxY))
+    func circle(_ r: CGFloat) -> CGPath {
+      UIBezierPath(ovalIn: CGRect(x: o.x - r, y: o.y - r, width: 2 * r, height: 2 * r)).cgPath
+    }
+
+    let mask = CAShapeLayer()
+    mask.frame = toView.bounds
+    mask.path = circle(farthest)
+    toView.layer.mask = mask
+
+    CATransaction.begin()
+    CATransaction.setCompletionBlock {
+      toView.layer.mask = nil
+      transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+    }
+    let grow = CABasicAnimation(keyPath: "path")
+    grow.fromValue = circle(Self.startRadius)
+    grow.toValue = mask.path
+    grow.duration = transitionDuration(using: transitionContext)
+    grow.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+    mask.add(grow, forKey: "reveal")
+    CATransaction.commit()
+    note("radius \(farthest)")
+  }
+}
+
+/// A push with a shadow: the to view slides in from the right edge with UIView.animate (1 s, easeInOut) while its
+/// layer's shadowOpacity (0 → 0.5) and shadowPath (its bounds inset by 16 → its bounds) animate through
+/// CABasicAnimations of the same duration and curve, as iOS code must (a UIView block does not animate shadows).
+/// Shadow: black, radius 8, offset (−12, 0). Model values are set to the end values first.
+final class ShadowPush: NSObject, UIViewControllerAnimatedTransitioning {
+  func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+
+  func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+    let container = transitionContext.containerView
+    guard let toView = transitionContext.view(forKey: .to) else { return }
+    container.addSubview(toView)
+    let duration = transitionDuration(using: transitionContext)
+    let bounds = toView.bounds
+    toView.frame.origin.x = container.bounds.width
+
+    let layer = toView.layer
+    layer.shadowColor = UIColor.black.cgColor
+    layer.shadowRadius = 8
+    layer.shadowOffset = CGSize(width: -12, height: 0)
+    let startPath = UIBezierPath(rect: bounds.insetBy(dx: 16, dy: 16)).cgPath
+    let endPath = UIBezierPath(rect: bounds).cgPath
+    layer.shadowOpacity = 0.5
+    layer.shadowPath = endPath
+
+    let opacity = CABasicAnimation(keyPath: "shadowOpacity")
+    opacity.fromValue = 0.0
+    opacity.toValue = 0.5
+    let path = CABasicAnimation(keyPath: "shadowPath")
+    path.fromValue = startPath
+    path.toValue = endPath
+    for animation in [opacity, path] {
+      animation.duration = duration
+      animation.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+      layer.add(animation, forKey: animation.keyPath)
+    }
+    UIView.animate(
+      withDuration: duration, delay: 0, options: .curveEaseInOut,
+      animations: { toView.frame.origin.x = 0 },
+      completion: { _ in transitionContext.completeTransition(!transitionContext.transitionWasCancelled) })
+  }
+}
+
+/// The to view's position follows a CGMutablePath, (0, 0) → (300, 0) → (300, 400), with a CAKeyframeAnimation
+/// (1 s, linear timing, calculation mode linear: each segment takes half the time); its model position is the
+/// path's end.
+final class FollowPath: NSObject, UIViewControllerAnimatedTransitioning {
+  func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+
+  func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+    guard let toView = transitionContext.view(forKey: .to) else { return }
+    transitionContext.containerView.addSubview(toView)
+    let path = CGMutablePath()
+    path.move(to: .zero)
+    path.addLines(between: [.zero, CGPoint(x: 300, y: 0), CGPoint(x: 300, y: 400)])
+    toView.layer.position = CGPoint(x: 300, y: 400)
+    let follow = CAKeyframeAnimation(keyPath: "position")
+    follow.path = path
+    follow.duration = 1
+    follow.timingFunction = CAMediaTimingFunction(name: .linear)
+    CATransaction.begin()
+    CATransaction.setCompletionBlock { transitionContext.completeTransition(true) }
+    toView.layer.add(follow, forKey: "follow")
+    CATransaction.commit()
   }
 }

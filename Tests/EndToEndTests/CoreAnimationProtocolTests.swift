@@ -1,0 +1,177 @@
+import Foundation
+import JSON
+import TestSupport
+import Testing
+
+/// Explicit Core Animation animations written as UIKit code (TestPluginCoreAnimation's "circular-reveal" and
+/// "shadow-push"), driven over the protocol with plugins in worker processes (serve's default) and in the host's own
+/// process. Expected values are the formulas written out here: the circle as CGPath stores an ellipse (a move to
+/// (cx + r, cy), four cubic quarter arcs with handle 4/3·tan(π/8)·r, a close), rectangles as a move and three lines,
+/// and the easeInEaseOut progress of TestSupport's reference Bézier.
+@Suite(.serialized) struct CoreAnimationProtocolTests {
+  static func start(_ animator: String, interactive: Bool = false) -> JSON {
+    [
+      "animator": JSON("com.example.test.coreanimation/\(animator)"), "operation": "present",
+      "container": ["width": 400, "height": 800],
+      "from": ["id": "home", "frame": ["x": 0, "y": 0, "width": 400, "height": 800]],
+      "to": ["id": "detail", "frame": ["x": 0, "y": 0, "width": 400, "height": 800]], "clock": "manual",
+      "interactive": JSON(interactive),
+    ]
+  }
+
+  private func client(_ isolation: String) throws -> TransitionClient {
+    let client = try TransitionClient(["--isolation", isolation])
+    let loaded = client.result("plugins/load", ["path": "libTestPluginCoreAnimation.so"])
+    #expect(loaded["abi"]?.stringValue == "1.3")
+    return client
+  }
+
+  private func sample(_ client: TransitionClient, _ member: String, _ value: Double) -> JSON {
+    client.result("transition/sample", .object([("transition", "t1"), (member, JSON(value))]))
+  }
+
+  /// Core Animation's and UIKit's easeInEaseOut, cubic-bezier(0.42, 0, 0.58, 1).
+  private func easeInOut(_ t: Double) -> Double { Reference.bezier(0.42, 0, 0.58, 1, at: t) }
+
+  /// The elements of CGPath(ellipseIn:) for the circle of radius r about (cx, cy), as frames write them.
+  private func circle(_ cx: Double, _ cy: Double, _ r: Double) -> [[Double]] {
+    let k = 4.0 / 3 * tan(Double.pi / 8) * r
+    return [
+      [cx + r, cy],
+      [cx + r, cy + k, cx + k, cy + r, cx, cy + r],
+      [cx - k, cy + r, cx - r, cy + k, cx - r, cy],
+      [cx - r, cy - k, cx - k, cy - r, cx, cy - r],
+      [cx + k, cy - r, cx + r, cy - k, cx + r, cy],
+      [],
+    ]
+  }
+
+  /// CGPath(rect:): a move to the origin, lines to the other corners clockwise on screen, a close.
+  private func rect(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> [[Double]] {
+    [[x, y], [x + w, y], [x + w, y + h], [x, y + h], []]
+  }
+
+  /// The path member `value` has the element letters `letters` and, point for point, `expected`.
+  private func path(_ value: JSON?, _ letters: String, _ expected: [[Double]], _ tolerance: Double = 1e-6) -> Bool {
+    guard let elements = value?.elements, elements.count == expected.count,
+      elements.compactMap({ $0[0]?.stringValue }).joined() == letters
+    else { return false }
+    return zip(elements, expected).allSatisfy { element, numbers in
+      let values = element.elements.dropFirst().map { $0.doubleValue ?? .nan } ?? []
+      return values.count == numbers.count && zip(values, numbers).allSatisfy { abs($0 - $1) <= tolerance }
+    }
+  }
+
+  private func number(_ value: JSON?, _ expected: Double, _ tolerance: Double = 1e-6) -> Bool {
+    abs((value?.doubleValue ?? .nan) - expected) <= tolerance
+  }
+
+  // MARK: - Circular reveal
+
+  /// The reveal grows from radius 10 at (100, 200) to the distance to the farthest corner (400, 800).
+  static let revealRadius = (300.0 * 300 + 600 * 600).squareRoot()
+
+  private func revealMask(_ frame: JSON) -> JSON? {
+    guard let id = frame.view("detail")?["mask"]?.stringValue else { return nil }
+    return frame.view(id)
+  }
+
+  private func expectReveal(_ frame: JSON, atProgress p: Double) {
+    let r = 10 + (Self.revealRadius - 10) * p
+    let mask = revealMask(frame)
+    #expect(mask?["kind"]?.stringValue == "shape")
+    #expect(mask?["maskOf"]?.stringValue == "detail")
+    #expect(path(mask?["path"], "MCCCCZ", circle(100, 200, r)), "radius \(r)")
+  }
+
+  @Test(arguments: ["process", "none"])
+  func theCircularRevealGrowsItsMaskAlongTheEllipsePath(isolation: String) throws {
+    let client = try client(isolation)
+    client.result("transition/start", Self.start("circular-reveal"))
+    for t in [0, 0.2, 0.5, 0.8, 0.95] {
+      expectReveal(sample(client, "time", t), atProgress: easeInOut(t))
+    }
+    client.result("transition/tick", ["transition": "t1", "dt": 0.5])
+    expectReveal(try #require(TransitionClient.frames(client.takeNotifications()).last), atProgress: 0.5)
+    client.result("transition/tick", ["transition": "t1", "dt": 0.6])
+    #expect(client.waitForDidEnd("t1")?["completed"]?.boolValue == true)
+    // The CATransaction's completion removed the mask before completing (a present keeps the from view).
+    let last = try #require(TransitionClient.frames(client.received).last)
+    #expect(last.view("detail")?["mask"] == nil)
+    #expect(last["views"]?.elements.compactMap { $0["id"]?.stringValue } == ["container", "home", "detail"])
+    let (_, status) = client.finish()
+    #expect(status == .exited(0))
+  }
+
+  @Test(arguments: ["process", "none"])
+  func aScrubbedRevealFollowsThePercentAndCancelsWithoutItsMask(isolation: String) throws {
+    let client = try client(isolation)
+    client.result("transition/start", Self.start("circular-reveal", interactive: true))
+    for percent in [0.3, 0.7, 0.1] {
+      client.result("transition/update", ["transition": "t1", "percent": JSON(percent)])
+      let frame = try #require(TransitionClient.frames(client.takeNotifications()).last)
+      expectReveal(frame, atProgress: easeInOut(percent))
+      expectReveal(sample(client, "percent", percent), atProgress: easeInOut(percent))
+    }
+    client.result("transition/cancel", ["transition": "t1"])
+    client.result("transition/tick", ["transition": "t1", "dt": 1])
+    #expect(client.waitForDidEnd("t1")?["cancelled"]?.boolValue == true)
+    // The to view, its mask and the mask's animation are gone; the from view is as it started.
+    let last = try #require(TransitionClient.frames(client.received).last)
+    #expect(last["views"]?.elements.compactMap { $0["id"]?.stringValue } == ["container", "home"])
+    let home = try #require(last.view("home"))
+    #expect(home["frame"] == ["x": 0, "y": 0, "width": 400, "height": 800])
+    #expect(home["mask"] == nil)
+    #expect(home["alpha"]?.doubleValue == 1)
+    let (_, status) = client.finish()
+    #expect(status == .exited(0))
+  }
+
+  // MARK: - Push with a shadow
+
+  private func expectPush(_ frame: JSON, atProgress p: Double) {
+    let to = frame.view("detail")
+    #expect(number(to?["frame"]?["x"], 400 * (1 - p)), "progress \(p)")
+    #expect(number(to?["shadowOpacity"] ?? 0, 0.5 * p))
+    #expect(to?["shadowRadius"]?.doubleValue == 8)
+    #expect(to?["shadowOffset"] == ["width": -12, "height": 0])
+    #expect(to?["shadowColor"] == nil || to?["shadowColor"] == [0, 0, 0, 1])
+    let inset = 16 * (1 - p)
+    #expect(path(to?["shadowPath"], "MLLLZ", rect(inset, inset, 400 - 2 * inset, 800 - 2 * inset)))
+  }
+
+  @Test(arguments: ["process", "none"])
+  func thePushAnimatesItsShadowWithCoreAnimation(isolation: String) throws {
+    let client = try client(isolation)
+    client.result("transition/start", Self.start("shadow-push"))
+    for t in [0, 0.25, 0.5, 0.75] {
+      expectPush(sample(client, "time", t), atProgress: easeInOut(t))
+    }
+    client.result("transition/tick", ["transition": "t1", "dt": 1.1])
+    #expect(client.waitForDidEnd("t1")?["completed"]?.boolValue == true)
+    // The model values were set to the ends, so nothing snaps back when the animations are removed.
+    let last = try #require(TransitionClient.frames(client.received).last)
+    expectPush(last, atProgress: 1)
+    let (_, status) = client.finish()
+    #expect(status == .exited(0))
+  }
+
+  @Test(arguments: ["process", "none"])
+  func aScrubbedPushFollowsThePercentAndCancelsToTheStart(isolation: String) throws {
+    let client = try client(isolation)
+    client.result("transition/start", Self.start("shadow-push", interactive: true))
+    for percent in [0.2, 0.6, 0.4] {
+      client.result("transition/update", ["transition": "t1", "percent": JSON(percent)])
+      let frame = try #require(TransitionClient.frames(client.takeNotifications()).last)
+      expectPush(frame, atProgress: easeInOut(percent))
+      expectPush(sample(client, "percent", percent), atProgress: easeInOut(percent))
+    }
+    client.result("transition/cancel", ["transition": "t1"])
+    client.result("transition/tick", ["transition": "t1", "dt": 1])
+    #expect(client.waitForDidEnd("t1")?["cancelled"]?.boolValue == true)
+    let last = try #require(TransitionClient.frames(client.received).last)
+    #expect(last["views"]?.elements.compactMap { $0["id"]?.stringValue } == ["container", "home"])
+    let (_, status) = client.finish()
+    #expect(status == .exited(0))
+  }
+}
