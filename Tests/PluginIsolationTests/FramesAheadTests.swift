@@ -19,6 +19,10 @@ private final class AheadSession {
   let service: TransitionSession
   private let workers: WorkerPlugins?
   private var nextID: Int64 = 1
+  /// How long a load or a call may take before its worker is given up on (real seconds; `settle` returns as soon as
+  /// nothing is owed). Generous because the whole suite starts workers in parallel on a loaded 2-core machine, where
+  /// 10 s was once too short for a Swift fixture's load (CI: −32800 from the abandoned load).
+  private static let patience = 120.0
   /// Every message written so far, as sent.
   private(set) var messages: [[UInt8]] = []
 
@@ -35,7 +39,7 @@ private final class AheadSession {
       for fixture in fixtures {
         var loaded: Result<PluginStatus, ResponseError>?
         workers.load(path: fixture) { loaded = $0 }
-        workers.settle(until: 10)
+        workers.settle(until: Self.patience)
         _ = try #require(loaded).get()
       }
       self.workers = workers
@@ -56,7 +60,7 @@ private final class AheadSession {
 
   /// Waits for the calls on their way to workers (nothing to wait for in this process).
   private func settle() {
-    workers?.settle(until: 10)
+    workers?.settle(until: Self.patience)
     collect()
   }
 
