@@ -35,7 +35,9 @@ package final class View {
   @exclusivity(unchecked) var presentationPass = -1
 
   /// The superview, nil for a root (the container, or a view not added anywhere).
-  package internal(set) weak var superview: View?
+  package internal(set) weak var superview: View? {
+    didSet { if oldValue !== superview { timeParentChanged() } }
+  }
   /// The subviews, back to front in the order they were added (drawing order before zPosition sorting).
   package internal(set) var subviews: [View] = []
 
@@ -82,7 +84,11 @@ package final class View {
   /// The node whose mask this one is.
   package internal(set) var maskOwner: View? {
     get { rare?.maskOwner }
-    set { if newValue != nil || rare != nil { rareValues.maskOwner = newValue } }
+    set {
+      let old = rare?.maskOwner
+      if newValue != nil || rare != nil { rareValues.maskOwner = newValue }
+      if old !== newValue { timeParentChanged() }
+    }
   }
   /// CALayer's CAMediaTiming (beginTime, speed, timeOffset) when not the identity (Layer+Animations.swift).
   var layerTimingStorage: LayerTiming? {
