@@ -50,7 +50,7 @@ bench: deps
 	$(MAKE) --no-print-directory release
 	$(SWIFT) build -c release --product TestPluginFaultLoopAnimate
 	@command -v $(CC) >/dev/null 2>&1 || { $(SUDO) apt-get update && $(SUDO) apt-get install -y gcc; }
-	@bin="$$($(SWIFT) build -c release --show-bin-path)" && for p in jsonc-echo jsonc-sample; do \
+	@bin="$$($(SWIFT) build -c release --show-bin-path)" && for p in jsonc-echo jsonc-sample timer-floor; do \
 	  $(CC) -O2 -Wall -Wextra -o "$$bin/$$p" Benchmarks/c/$$p.c $$(pkg-config --cflags --libs json-c) || exit 1; done
 	"$$($(SWIFT) build -c release --show-bin-path)/transition-bench" $(ARGS)
 

@@ -119,10 +119,11 @@ final class ChildProcess {
     return (seen, last)
   }
 
-  /// A field of /proc/<pid>/status in kB ("VmHWM": the peak resident set).
-  func statusKB(_ field: String) -> Int? {
+  /// A field of /proc/<pid>/status in kB ("VmHWM": the peak resident set), of this process or of `pid`.
+  func statusKB(_ field: String, of pid: Int32? = nil) -> Int? {
     // /proc files report size 0: read them in chunks until end of file.
-    guard let file = try? FileDescriptor.open("/proc/\(process.rawValue)/status", .readOnly, options: .closeOnExec)
+    let pid = pid ?? process.rawValue
+    guard let file = try? FileDescriptor.open("/proc/\(pid)/status", .readOnly, options: .closeOnExec)
     else { return nil }
     defer { try? file.close() }
     let status = String(decoding: (try? file.readToEnd()) ?? [], as: UTF8.self)
@@ -137,6 +138,18 @@ final class ChildProcess {
 
   /// The kernel's peak resident set of the process, in kB (VmHWM).
   func peakResidentKB() -> Int? { statusKB("VmHWM") }
+
+  /// The peak resident sets of the process's children (a host's plugin workers), summed, in kB, and how many.
+  func childrenPeakResidentKB() -> (kilobytes: Int, count: Int) {
+    let pid = process.rawValue
+    guard let file = try? FileDescriptor.open("/proc/\(pid)/task/\(pid)/children", .readOnly, options: .closeOnExec)
+    else { return (0, 0) }
+    defer { try? file.close() }
+    let children = String(decoding: (try? file.readToEnd()) ?? [], as: UTF8.self).split(separator: " ").compactMap {
+      Int32($0.trimmingPrefix(while: \.isWhitespace))
+    }
+    return (children.reduce(0) { $0 + (statusKB("VmHWM", of: $1) ?? 0) }, children.count)
+  }
 
   /// User plus system CPU time the process has used, in seconds (/proc/<pid>/stat fields 14 and 15).
   func cpuSeconds() -> Double? {

@@ -207,6 +207,8 @@ struct RealtimeRun {
   var frames = 0
   /// The lateness of the same wait in this process right after the run (`timerFloor`): the machine's floor then.
   var floor: [Double] = []
+  /// The same wait by the bare C program (`CTimerFloor.spin`) right after that; empty when it is not built.
+  var cFloor: [Double] = []
 
   /// `children` rows per root (11 views for 4); with `updatesPerSecond`, another (interactive) transition gets that
   /// many `transition/update` notifications meanwhile, from a thread of their own.
@@ -271,6 +273,7 @@ struct RealtimeRun {
     }
     lateness = timed.map { $0.time - Double($0.seq) / fps - offset }
     floor = timerFloor(seconds: min(seconds, 2))
+    cFloor = CTimerFloor.spin.run(deadlines: Int(min(seconds, 2) * 120))?.lateness ?? []
   }
 }
 
@@ -282,6 +285,9 @@ struct ScaleRun {
   /// (live transitions, seconds per tick of all of them): the best of three ticks at each count.
   var ticks: [(count: Int, seconds: Double)] = []
   var peakKB = 0
+  /// The plugin workers' peak resident sets, summed (`--isolation process`; 0 in process), and how many there were.
+  var workersKB = 0
+  var workers = 0
 
   /// `frames`: what each transition streams (`delta` keeps each one's previous frame as the baseline).
   init(_ context: GoalContext, _ mode: HostMode, frames: String) throws {
@@ -290,7 +296,7 @@ struct ScaleRun {
     defer { child.finish() }
     var live = 0
     var nextID = 1
-    for stage in [total / 4, total / 2, total] {
+    for stage in [total / 10, total / 2, total] {
       var lines: [UInt8] = []
       let first = nextID
       while live < stage {
@@ -315,6 +321,7 @@ struct ScaleRun {
       ticks.append((live, best))
     }
     peakKB = child.peakResidentKB() ?? 0
+    (workersKB, workers) = child.childrenPeakResidentKB()
   }
 }
 

@@ -3,6 +3,7 @@
 // for the same absolute deadlines (start + n / 120 s) in this process, one after the other, with a pipe that never
 // becomes readable in the poll set as the host's loop has stdin there.
 
+import Foundation
 import POSIX
 
 #if canImport(Glibc)
@@ -104,7 +105,59 @@ func timerCases(_ effort: Effort) -> [[String]] {
       fixed(share * 100, 1) + "% of a core",
     ])
   }
+  // The bare C program right after, both ways: the floor any process on this machine could reach at that moment.
+  for way in CTimerFloor.allCases {
+    guard let late = way.run(deadlines: ticks) else {
+      rows.append([way.name, "-", "n/a (timer-floor not built)", "-", "-", "-"])
+      continue
+    }
+    rows.append([
+      way.name, String(late.lateness.count), formatDuration(percentile(late.lateness, 50)),
+      formatDuration(percentile(late.lateness, 99)), formatDuration(late.lateness.max() ?? 0),
+      fixed(late.cpuShare * 100, 1) + "% of a core",
+    ])
+  }
   return rows
+}
+
+/// `Benchmarks/c/timer-floor.c`, built by `make bench` beside this benchmark: a C program that does nothing but wait
+/// for 120 Hz absolute deadlines, the machine's own floor for the real-time rows.
+enum CTimerFloor: String, CaseIterable {
+  case nanosleep, spin
+
+  var name: String {
+    switch self {
+    case .nanosleep: "C program: clock_nanosleep(TIMER_ABSTIME) (after)"
+    case .spin: "C program: timerfd 200 µs before, then spin (after)"
+    }
+  }
+
+  /// Runs the program for `deadlines` deadlines: how late it woke for each, and its CPU time over the wall time; nil
+  /// when it is not there or fails.
+  func run(deadlines: Int) -> (lateness: [Double], cpuShare: Double)? {
+    let path = executableFolder() + "/timer-floor"
+    guard access(path, X_OK) == 0 else { return nil }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = [String(Double(deadlines) / 120), rawValue]
+    let output = Pipe()
+    process.standardOutput = output
+    let wallBefore = MonotonicInstant.now()
+    var usageBefore = rusage()
+    getrusage(RUSAGE_CHILDREN.rawValue, &usageBefore)
+    do { try process.run() } catch { return nil }
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    var usageAfter = rusage()
+    getrusage(RUSAGE_CHILDREN.rawValue, &usageAfter)
+    guard process.terminationStatus == 0 else { return nil }
+    func seconds(_ u: rusage) -> Double {
+      Double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) + Double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) * 1e-6
+    }
+    let wall = MonotonicInstant.now().seconds(since: wallBefore)
+    let lateness = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { Double($0) }
+    return lateness.isEmpty ? nil : (lateness, (seconds(usageAfter) - seconds(usageBefore)) / wall)
+  }
 }
 
 /// The lateness of the host loop's own wait (a timerfd 200 µs before each 120 Hz deadline, then a spin) in this

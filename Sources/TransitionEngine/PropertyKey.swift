@@ -103,18 +103,34 @@ package struct AnimatableValues: Hashable, Sendable {
   /// The background colour; nil = none (transparent).
   package var backgroundColor: Color? = nil
   /// The gradient when the view is a gradient layer; nil otherwise.
-  package var gradient: Gradient? = nil
+  package var gradient: Gradient? {
+    get { gradientBox?.value }
+    set { gradientBox = newValue.map(GradientBox.init) }
+  }
 
   // The two matrices are 256 of the 432 bytes these values would take inline, and almost every view's are the
   // identity; every view keeps its model values, a transition's snapshot keeps another copy, and samples copy them
   // around. So each is held as nil (the identity) or a shared immutable box.
   private var transformBox: TransformBox?
   private var sublayerTransformBox: TransformBox?
+  /// Few views are gradients: the gradient (48 bytes inline) is boxed as well.
+  private var gradientBox: GradientBox?
   /// The layer-only properties (borders, shadows, shape, …; `layer`), nil while all are at CALayer's defaults.
   var layerBox: LayerAppearanceBox?
 
   /// Creates the default values (CALayer's defaults).
   package init() {}
+}
+
+/// A gradient, immutable and shared by the values that hold it (`AnimatableValues`).
+final class GradientBox: Hashable, Sendable {
+  let value: Gradient
+
+  init(_ value: Gradient) { self.value = value }
+
+  static func == (lhs: GradientBox, rhs: GradientBox) -> Bool { lhs === rhs || lhs.value == rhs.value }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// A non-identity transform, immutable and shared by the values that hold it (`AnimatableValues`).

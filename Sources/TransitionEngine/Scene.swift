@@ -101,6 +101,9 @@ package final class Scene {
   private var nextSuffix: [String: Int] = [:]
   /// Creation counter shared by records, blocks and drivers (ties in time are broken by it).
   var sequence = 0
+  /// How many snapshots were taken, and the journals of those still alive (Snapshot.swift).
+  var captureEpoch = 0
+  var journals: [WeakSnapshotJournal] = []
 
   /// The animation contexts currently open (innermost last).
   var contexts: [AnimationContext] = []

@@ -38,47 +38,109 @@ extension View {
 
 /// Every property of every view of a scene and the hierarchy, captured bit for bit (for cancelling a
 /// transition back to its initial state).
+///
+/// Kept small, since every live transition holds one: a view's model values are saved only when they are about to
+/// change after the capture (`SnapshotJournal`; the others are still the view's own), and what most views leave at
+/// its default (content, the layer tree's own order and mask, explicit animations) takes no room.
 package struct SceneSnapshot {
   struct Entry {
     let view: View
-    let model: AnimatableValues
     let isHidden: Bool
     let clipsToBounds: Bool
+    let layerKind: LayerKind
+    let subviews: [View]
+    /// The rest, nil while all of it is at its default.
+    let rare: RareValues?
+  }
+
+  /// What an entry keeps of a view that has any of it.
+  final class RareValues {
     let snapshotOf: String?
     let content: ViewContent?
-    let subviews: [View]
-    /// The layer tree: the separate sublayer order (nil = the subviews), the mask and the layer kind.
+    /// The layer tree: the separate sublayer order (nil = the subviews) and the mask.
     let layerOrder: [View]?
     let mask: View?
-    let layerKind: LayerKind
     /// The layer's explicit animations and timing.
-    var animations: [AttachedAnimation] = []
-    var layerTiming: LayerTiming? = nil
+    let animations: [AttachedAnimation]
+    let layerTiming: LayerTiming?
+
+    /// The rare values of `view`, nil when each is at its default.
+    static func of(_ view: View) -> RareValues? {
+      guard
+        view.snapshotOf != nil || view.content != nil || view.layerOrder != nil || view.mask != nil
+          || !view.attachedAnimations.isEmpty || view.layerTimingStorage != nil
+      else { return nil }
+      return RareValues(view)
+    }
+
+    private init(_ view: View) {
+      snapshotOf = view.snapshotOf
+      content = view.content
+      layerOrder = view.layerOrder
+      mask = view.mask
+      animations = view.attachedAnimations
+      layerTiming = view.layerTimingStorage
+    }
   }
 
   let entries: [Entry]
+  /// The model values of the captured views that were written since.
+  let journal: SnapshotJournal
   /// The scene time of the capture.
   package let time: Double
 
   /// The captured values of a view, nil when it did not exist at capture time.
   package func values(of view: View) -> AnimatableValues? {
-    entries.first { $0.view === view }?.model
+    guard entries.contains(where: { $0.view === view }) else { return nil }
+    return journal.model(of: view) ?? view.model
   }
+}
+
+/// The model values a snapshot captured of the views written since, each saved just before its first write after the
+/// capture (`View.model`'s observer): a view never written since still has them itself. Snapshots are numbered by the
+/// scene (`Scene.captureEpoch`); a view remembers the newest one that has its values (`View.journaledEpoch`), so its
+/// later writes cost one comparison.
+final class SnapshotJournal {
+  let epoch: Int
+  private(set) var saved: [(view: View, model: AnimatableValues)] = []
+
+  init(epoch: Int) { self.epoch = epoch }
+
+  func save(_ view: View) { saved.append((view, view.model)) }
+
+  func model(of view: View) -> AnimatableValues? {
+    saved.first { $0.view === view }?.model
+  }
+}
+
+/// A scene's reference to a snapshot's journal: it lives as long as the snapshot does.
+struct WeakSnapshotJournal {
+  weak var journal: SnapshotJournal?
 }
 
 extension Scene {
   /// Captures every view made so far: model values, hidden, clipsToBounds, snapshotOf, content and subviews.
   package func snapshot() -> SceneSnapshot {
+    captureEpoch += 1
+    let journal = SnapshotJournal(epoch: captureEpoch)
+    journals.removeAll { $0.journal == nil }
+    journals.append(WeakSnapshotJournal(journal: journal))
     let views = registry.values.sorted { $0.id < $1.id }
     return SceneSnapshot(
       entries: views.map {
         SceneSnapshot.Entry(
-          view: $0, model: $0.model, isHidden: $0.isHidden, clipsToBounds: $0.clipsToBounds,
-          snapshotOf: $0.snapshotOf, content: $0.content, subviews: $0.subviews, layerOrder: $0.layerOrder,
-          mask: $0.mask, layerKind: $0.layerKind, animations: $0.attachedAnimations,
-          layerTiming: $0.layerTimingStorage)
+          view: $0, isHidden: $0.isHidden, clipsToBounds: $0.clipsToBounds, layerKind: $0.layerKind,
+          subviews: $0.subviews, rare: SceneSnapshot.RareValues.of($0))
       },
-      time: currentTime)
+      journal: journal, time: currentTime)
+  }
+
+  /// Saves `view`'s model values, about to change, in every live snapshot taken since the newest one that has them.
+  func journalModel(of view: View) {
+    for entry in journals {
+      if let journal = entry.journal, journal.epoch > view.journaledEpoch { journal.save(view) }
+    }
+    view.journaledEpoch = captureEpoch
   }
 
   /// Puts every captured view back as captured: model values exactly, non-animatable properties, and (with
@@ -89,17 +151,18 @@ extension Scene {
   /// `discardPendingWork()` to drop them).
   package func restore(_ snapshot: SceneSnapshot, hierarchy: Bool = true) {
     for i in drivers.indices { drivers[i].discarded = true }
+    for (view, model) in snapshot.journal.saved { view.model = model }
     for e in snapshot.entries {
-      e.view.model = e.model
+      let rare = e.rare
       e.view.isHidden = e.isHidden
       e.view.clipsToBounds = e.clipsToBounds
-      e.view.snapshotOf = e.snapshotOf
-      e.view.content = e.content
+      e.view.snapshotOf = rare?.snapshotOf
+      e.view.content = rare?.content
       e.view.layerKind = e.layerKind
       e.view.tracks = PropertyTracks()
       e.view.hasTracks = false
-      e.view.attachedAnimations = e.animations
-      e.view.layerTimingStorage = e.layerTiming
+      e.view.attachedAnimations = rare?.animations ?? []
+      e.view.layerTimingStorage = rare?.layerTiming
     }
     // Layers made after the capture keep nothing animating either.
     for view in registry.values where !snapshot.entries.contains(where: { $0.view === view }) {
@@ -127,9 +190,9 @@ extension Scene {
     }
     for e in snapshot.entries {
       e.view.subviews = e.subviews
-      e.view.layerOrder = e.layerOrder
+      e.view.layerOrder = e.rare?.layerOrder
       for s in e.view.sublayers { s.superview = e.view }
-      if let m = e.mask {
+      if let m = e.rare?.mask {
         e.view.mask = m
         m.maskOwner = e.view
       }

@@ -18,7 +18,13 @@ package final class View {
   let createdAt: Double
 
   /// The model values of every animatable property.
-  package internal(set) var model = AnimatableValues()
+  package internal(set) var model = AnimatableValues() {
+    // A scene snapshot keeps a view's model values only once they are about to change (`SnapshotJournal`).
+    willSet { if journaledEpoch < (scene?.captureEpoch ?? 0) { scene?.journalModel(of: self) } }
+  }
+  /// The newest scene snapshot (`Scene.captureEpoch`) that has this view's model values as captured: one taken before
+  /// the view existed, or one that saved them before a write.
+  var journaledEpoch = 0
   /// The recorded history of animatable properties (see `Track`).
   var tracks = PropertyTracks()
   /// Whether any property has a track (a view without one presents its model values at every time).
@@ -43,15 +49,26 @@ package final class View {
   /// animatable, not in frames.
   package var isUserInteractionEnabled = true
   /// For a snapshot view, the id of the view it shows (a client draws that view's content); nil otherwise.
-  package var snapshotOf: String?
+  package var snapshotOf: String? {
+    get { rare?.snapshotOf }
+    set { if newValue != nil || rare != nil { rareValues.snapshotOf = newValue } }
+  }
   /// What the view shows when it is an image or visual-effect view the animator made (frames' `content`); nil for
   /// a plain view. Not animatable. Snapshots copy it, as UIKit's snapshot of an image view shows the image.
   package var content: ViewContent? {
-    didSet { if content != oldValue { scene?.contentRevision &+= 1 } }
+    get { rare?.content }
+    set {
+      let old = rare?.content
+      if newValue != nil || rare != nil { rareValues.content = newValue }
+      if newValue != old { scene?.contentRevision &+= 1 }
+    }
   }
   /// The shared-element key the client gave this view (`match`, as Hero's heroID): how a shared-element animator
   /// pairs a view of the from tree with one of the to tree. Not animatable, not copied into snapshots.
-  package var matchKey: String?
+  package var matchKey: String? {
+    get { rare?.matchKey }
+    set { if newValue != nil || rare != nil { rareValues.matchKey = newValue } }
+  }
   /// Whether this node is a view's backing layer (false: a layer that is not a view, `Scene.makeLayer`). A view
   /// and its layer are one node: the layer's properties are the view's (see docs/ARCHITECTURE.md, "Layers").
   @exclusivity(unchecked) package internal(set) var isView = true
@@ -65,18 +82,50 @@ package final class View {
   // The four above are read for every node of every sample: unchecked, as the presentation slot, so a sample pays no
   // dynamic exclusivity check for them (they are only changed by the hierarchy calls, never during a sample).
   /// The node whose mask this one is.
-  package internal(set) weak var maskOwner: View? {
-    didSet { if oldValue !== maskOwner { timeParentChanged() } }
+  package internal(set) var maskOwner: View? {
+    get { rare?.maskOwner }
+    set {
+      let old = rare?.maskOwner
+      if newValue != nil || rare != nil { rareValues.maskOwner = newValue }
+      if old !== newValue { timeParentChanged() }
+    }
   }
   /// CALayer's CAMediaTiming (beginTime, speed, timeOffset) when not the identity (Layer+Animations.swift).
-  @exclusivity(unchecked) var layerTimingStorage: LayerTiming?
+  var layerTimingStorage: LayerTiming? {
+    get { rare?.layerTiming }
+    set { if newValue != nil || rare != nil { rareValues.layerTiming = newValue } }
+  }
   /// The explicit animations on the layer, in add order (Layer+Animations.swift).
-  @exclusivity(unchecked) var attachedAnimations: [AttachedAnimation] = []
+  var attachedAnimations: [AttachedAnimation] {
+    get { rare?.attachedAnimations ?? [] }
+    set { if !newValue.isEmpty || rare != nil { rareValues.attachedAnimations = newValue } }
+    _modify { yield &rareValues.attachedAnimations }
+  }
+
+  /// The properties most views leave at their defaults, nil until one is set: with 10,000 live transitions of ten
+  /// views each, every byte a view keeps inline counts.
+  @exclusivity(unchecked) private var rare: RareValues?
+  private var rareValues: RareValues {
+    if let rare { return rare }
+    let made = RareValues()
+    rare = made
+    return made
+  }
+
+  private final class RareValues {
+    var snapshotOf: String?
+    var content: ViewContent?
+    var matchKey: String?
+    weak var maskOwner: View?
+    @exclusivity(unchecked) var layerTiming: LayerTiming?
+    @exclusivity(unchecked) var attachedAnimations: [AttachedAnimation] = []
+  }
 
   init(id: String, scene: Scene?, createdAt: Double) {
     self.id = id
     self.scene = scene
     self.createdAt = createdAt
+    self.journaledEpoch = scene?.captureEpoch ?? 0
   }
 
   // MARK: Animatable properties

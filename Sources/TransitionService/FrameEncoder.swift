@@ -62,7 +62,7 @@ package struct FrameEncoder {
   /// The client's, kept for a view whose content the animator takes back.
   private let clientContents: [String: [UInt8]]
   /// What delta frames compare with: the previous streamed frame's views (delta mode only; empty otherwise).
-  private var previous: [BaselineView] = []
+  private var previous = DeltaBaseline()
   /// Where each id is in `previous`, built only when a frame's views are not in the previous frame's order.
   private var previousIndex: [String: Int] = [:]
   private var previousIndexIsCurrent = false
@@ -100,7 +100,7 @@ package struct FrameEncoder {
   /// Appends `states` as a whole `transition/frame` notification message (`{"jsonrpc":"2.0","method":…,"params":…}`,
   /// compact, no newline) to `message`: full, or delta against the previous streamed frame.
   ///
-  /// In delta mode the views of `states` become the new baseline, kept compact (`BaselineView`).
+  /// In delta mode the views of `states` become the new baseline, kept compact (`DeltaBaseline`).
   package mutating func appendNotification(
     _ stamp: FrameStamp, mode: FrameMode, states: [ViewState], to message: inout [UInt8]
   ) {
@@ -120,20 +120,11 @@ package struct FrameEncoder {
     hasStreamed = true
     if inPlace {
       // Same views in the same order: only the entries that changed are new.
-      states.withUnsafeBufferPointer { views in
-        for index in changedIndices { previous[index] = BaselineView(views[index]) }
+      if !changedIndices.isEmpty {
+        states.withUnsafeBufferPointer { previous.replace(changedIndices, from: $0) }
       }
     } else if mode == .delta {
-      // Exactly the room this transition's views need: 10,000 transitions each keep one.
-      if previous.capacity < states.count || previous.capacity > states.count + states.count / 8 + 1 {
-        previous = []
-        previous.reserveCapacity(states.count)
-      } else {
-        previous.removeAll(keepingCapacity: true)
-      }
-      states.withUnsafeBufferPointer { views in
-        for index in views.indices { previous.append(BaselineView(views[index])) }
-      }
+      states.withUnsafeBufferPointer { previous.replaceAll(with: $0) }
       previousIndexIsCurrent = false
     }
   }
@@ -206,7 +197,7 @@ package struct FrameEncoder {
     let previous = self.previous
     defer { changedIndices = changed }
     states.withUnsafeBufferPointer { views in
-      previous.withUnsafeBufferPointer { olds in
+      previous.heads.withUnsafeBufferPointer { olds in
         for index in views.indices {
           var oldIndex: Int? = index
           if index >= olds.count || olds[index].id != views[index].id {
@@ -218,7 +209,7 @@ package struct FrameEncoder {
             let entryStart = out.count
             if wrote { out.byte(UInt8(ascii: ",")) }
             if let oldIndex {
-              if writeChanges(views[index], since: olds[oldIndex], &out) {
+              if writeChanges(views[index], since: previous.view(at: oldIndex), &out) {
                 wrote = true
                 changed.append(index)
               } else {
@@ -238,8 +229,8 @@ package struct FrameEncoder {
     var current = Set<String>(minimumCapacity: states.count)
     for index in states.indices { current.insert(states[index].id) }
     var first = true
-    for index in previous.indices where !current.contains(previous[index].id) {
-      let id = previous[index].id
+    for index in previous.heads.indices where !current.contains(previous.heads[index].id) {
+      let id = previous.heads[index].id
       buffer.appendJSONText(maxBytes: 16 + JSONTextCursor.maxStringBytes(id.utf8.count)) { out in
         out.raw(first ? #","removed":["# : ",")
         out.string(id)
@@ -254,7 +245,7 @@ package struct FrameEncoder {
   private mutating func previousIndex(of id: String) -> Int? {
     if !previousIndexIsCurrent {
       previousIndex.removeAll(keepingCapacity: true)
-      for index in previous.indices { previousIndex[previous[index].id] = index }
+      for index in previous.heads.indices { previousIndex[previous.heads[index].id] = index }
       previousIndexIsCurrent = true
     }
     return previousIndex[id]
@@ -355,11 +346,11 @@ package struct FrameEncoder {
       out.raw(#","anchorPoint":"#)
       writePoint(s.anchorPoint, &out)
     }
-    if !o.transform.equals(s.transform) {
+    if o.transform != s.transform {
       out.raw(#","transform":"#)
       writeMatrix(s.transform, &out)
     }
-    if !o.worldTransform.equals(s.worldTransform) {
+    if o.worldTransform != s.worldTransform {
       out.raw(#","worldTransform":"#)
       writeMatrix(s.worldTransform, &out)
     }
@@ -516,9 +507,8 @@ package struct FrameEncoder {
   }
 }
 
-/// One view of the previous frame as a delta frame compares it: the members frames carry (not `sublayerTransform` and
-/// `zPosition`), the two matrices held small. About 420 bytes instead of a `ViewState`'s 712: with 10,000 transitions
-/// streaming deltas, the baselines are the largest thing the host keeps.
+/// One view of the previous frame as a delta frame compares it, expanded from the compact `DeltaBaseline` for the
+/// comparison: the members frames carry (not `sublayerTransform` and `zPosition`).
 private struct BaselineView {
   var id: String
   var parentID: String?
@@ -526,8 +516,8 @@ private struct BaselineView {
   var bounds: Rect
   var position: Point
   var anchorPoint: Point
-  var transform: BaselineMatrix
-  var worldTransform: BaselineMatrix
+  var transform: Transform3D
+  var worldTransform: Transform3D
   var boundingBox: Rect?
   var alpha: Double
   var opacity: Double
@@ -540,71 +530,319 @@ private struct BaselineView {
   var clipsToBounds: Bool
   /// The layer members (nil for the plain views of most frames, whose members are all at their defaults).
   var layer: LayerBaseline?
-
-  init(_ s: ViewState) {
-    id = s.id
-    parentID = s.parentID
-    frame = s.frame
-    bounds = s.bounds
-    position = s.position
-    anchorPoint = s.anchorPoint
-    transform = BaselineMatrix(s.transform)
-    worldTransform = BaselineMatrix(s.worldTransform)
-    boundingBox = s.boundingBox
-    alpha = s.alpha
-    opacity = s.opacity
-    zIndex = s.zIndex
-    backgroundColor = s.backgroundColor
-    cornerRadius = s.cornerRadius
-    gradient = s.gradient
-    snapshotOf = s.snapshotOf
-    isHidden = s.isHidden
-    clipsToBounds = s.clipsToBounds
-    layer = s.hasLayerMembers ? LayerBaseline(s) : nil
-  }
 }
 
-/// A matrix of a delta baseline: the identity, a 2-D affine matrix by its six free members (the other ten are 0 or 1),
-/// or any other in a box. `equals` is `Transform3D`'s `==` exactly (member by member, so −0 equals 0 and NaN nothing).
-private enum BaselineMatrix {
-  case identity
-  case affine(m11: Double, m12: Double, m21: Double, m22: Double, m41: Double, m42: Double)
-  case general(Box)
+/// What delta frames compare with: the previous streamed frame's views, kept small, since with 10,000 transitions
+/// streaming deltas the baselines are the largest thing the host keeps. Each view is a header (ids, `zIndex`, which
+/// members it stores, the rare members in a box) and its numbers in one flat array shared by the transition's views:
+/// a member at its usual value (bounds at the origin, the anchor point at the centre, alpha and opacity 1, corner
+/// radius 0, an identity matrix, no colour or box) is not stored, and a matrix keeps only what is not constant (a
+/// translation 2 numbers, a 2-D affine matrix 6, any other 16). About 210 bytes for a plain view against a
+/// `ViewState`'s 712.
+///
+/// A member left out compares exactly as the value it stood for: it was `==` the usual value, and `==` treats
+/// values alike that it equates (only −0 and +0: a NaN is never equal, so it is always stored).
+private struct DeltaBaseline {
+  private(set) var heads: [Head] = []
+  private var numbers: [Double] = []
 
-  final class Box {
-    let matrix: Transform3D
-    init(_ matrix: Transform3D) { self.matrix = matrix }
+  struct Head {
+    var id: String
+    var parentID: String?
+    var zIndex: Int
+    /// Where the view's numbers start in `numbers`.
+    var start: Int32
+    var shape: Shape
+    var rare: Rare?
   }
 
-  init(_ m: Transform3D) {
-    if m == .identity {
-      self = .identity
-    } else if m.m13 == 0 && m.m14 == 0 && m.m23 == 0 && m.m24 == 0 && m.m31 == 0 && m.m32 == 0 && m.m33 == 1
-      && m.m34 == 0 && m.m43 == 0 && m.m44 == 1
-    {
-      self = .affine(m11: m.m11, m12: m.m12, m21: m.m21, m22: m.m22, m41: m.m41, m42: m.m42)
+  /// Which members a view stores (bits) and how its two matrices are held.
+  struct Shape {
+    var bits: UInt16
+
+    static let boundsOrigin: UInt16 = 1 << 0
+    static let anchorPoint: UInt16 = 1 << 1
+    static let boundingBox: UInt16 = 1 << 2
+    static let alpha: UInt16 = 1 << 3
+    static let opacity: UInt16 = 1 << 4
+    static let backgroundColor: UInt16 = 1 << 5
+    static let cornerRadius: UInt16 = 1 << 6
+    static let hidden: UInt16 = 1 << 7
+    static let clipsToBounds: UInt16 = 1 << 8
+    /// The transform's kind (`MatrixKind`) at bits 9–10, the world transform's at 11–12.
+    static let transformShift: UInt16 = 9
+    static let worldShift: UInt16 = 11
+
+    init(_ s: ViewState) {
+      var bits: UInt16 = 0
+      func add(_ bit: UInt16, if condition: Bool) { if condition { bits |= bit } }
+      add(Self.boundsOrigin, if: s.bounds.origin.x != 0 || s.bounds.origin.y != 0)
+      add(Self.anchorPoint, if: s.anchorPoint.x != 0.5 || s.anchorPoint.y != 0.5)
+      add(Self.boundingBox, if: s.boundingBox != nil)
+      add(Self.alpha, if: s.alpha != 1)
+      add(Self.opacity, if: s.opacity != 1)
+      add(Self.backgroundColor, if: s.backgroundColor != nil)
+      add(Self.cornerRadius, if: s.cornerRadius != 0)
+      add(Self.hidden, if: s.isHidden)
+      add(Self.clipsToBounds, if: s.clipsToBounds)
+      bits |= UInt16(MatrixKind(s.transform).rawValue) << Self.transformShift
+      bits |= UInt16(MatrixKind(s.worldTransform).rawValue) << Self.worldShift
+      self.bits = bits
+    }
+
+    /// How many numbers a view of this shape stores: frame, bounds size and position always, the rest as stored.
+    var count: Int {
+      var count = 8 + transform.numberCount + worldTransform.numberCount
+      if has(Self.boundsOrigin) { count += 2 }
+      if has(Self.anchorPoint) { count += 2 }
+      if has(Self.boundingBox) { count += 4 }
+      if has(Self.alpha) { count += 1 }
+      if has(Self.opacity) { count += 1 }
+      if has(Self.backgroundColor) { count += 4 }
+      if has(Self.cornerRadius) { count += 1 }
+      return count
+    }
+
+    func has(_ bit: UInt16) -> Bool { bits & bit != 0 }
+    var transform: MatrixKind { MatrixKind(rawValue: UInt8(truncatingIfNeeded: bits >> Self.transformShift & 3))! }
+    var worldTransform: MatrixKind { MatrixKind(rawValue: UInt8(truncatingIfNeeded: bits >> Self.worldShift & 3))! }
+  }
+
+  /// How a matrix is held: by the members that are not the identity's.
+  enum MatrixKind: UInt8 {
+    /// The identity: nothing stored.
+    case identity
+    /// A 2-D translation: m41, m42.
+    case translation
+    /// A 2-D affine matrix: m11, m12, m21, m22, m41, m42.
+    case affine
+    /// Any other: all 16.
+    case general
+
+    init(_ m: Transform3D) {
+      if m.m13 == 0 && m.m14 == 0 && m.m23 == 0 && m.m24 == 0 && m.m31 == 0 && m.m32 == 0 && m.m33 == 1
+        && m.m34 == 0 && m.m43 == 0 && m.m44 == 1
+      {
+        if m.m11 == 1 && m.m12 == 0 && m.m21 == 0 && m.m22 == 1 {
+          self = m.m41 == 0 && m.m42 == 0 ? .identity : .translation
+        } else {
+          self = .affine
+        }
+      } else {
+        self = .general
+      }
+    }
+
+    var numberCount: Int {
+      switch self {
+      case .identity: return 0
+      case .translation: return 2
+      case .affine: return 6
+      case .general: return 16
+      }
+    }
+  }
+
+  /// The members few views have.
+  final class Rare {
+    let gradient: Gradient?
+    let snapshotOf: String?
+    let layer: LayerBaseline?
+
+    /// Those of `s`, nil when it has none.
+    static func of(_ s: ViewState) -> Rare? {
+      guard s.gradient != nil || s.snapshotOf != nil || s.hasLayerMembers else { return nil }
+      return Rare(s)
+    }
+
+    private init(_ s: ViewState) {
+      gradient = s.gradient
+      snapshotOf = s.snapshotOf
+      layer = s.hasLayerMembers ? LayerBaseline(s) : nil
+    }
+  }
+
+  var count: Int { heads.count }
+  var isEmpty: Bool { heads.isEmpty }
+
+  /// The numbers view `index` has room for.
+  private func slotCount(_ index: Int) -> Int {
+    let end = index + 1 < heads.count ? Int(heads[index + 1].start) : numbers.count
+    return end - Int(heads[index].start)
+  }
+
+  /// Makes `states` the baseline.
+  mutating func replaceAll(with states: UnsafeBufferPointer<ViewState>) {
+    // Exactly the room this transition's views need: 10,000 transitions each keep one.
+    if heads.capacity < states.count || heads.capacity > states.count + states.count / 8 + 1 {
+      heads = []
+      heads.reserveCapacity(states.count)
     } else {
-      self = .general(Box(m))
+      heads.removeAll(keepingCapacity: true)
+    }
+    var total = 0
+    for index in states.indices {
+      let shape = Shape(states[index])
+      heads.append(
+        Head(
+          id: states[index].id, parentID: states[index].parentID, zIndex: states[index].zIndex, start: Int32(total),
+          shape: shape, rare: Rare.of(states[index])))
+      total += shape.count
+    }
+    if numbers.count != total { numbers = Array(repeating: 0, count: total) }
+    numbers.withUnsafeMutableBufferPointer { storage in
+      for index in states.indices {
+        Self.write(states[index], heads[index].shape, at: Int(heads[index].start), storage)
+      }
     }
   }
 
-  /// The matrix this stands for (the constant members as +0 and 1, which `==` cannot tell from the −0 they may have
-  /// been).
-  var matrix: Transform3D {
-    switch self {
-    case .identity: return .identity
-    case .affine(let m11, let m12, let m21, let m22, let m41, let m42):
-      var m = Transform3D.identity
-      m.m11 = m11
-      m.m12 = m12
-      m.m21 = m21
-      m.m22 = m22
-      m.m41 = m41
-      m.m42 = m42
-      return m
-    case .general(let box): return box.matrix
+  /// Makes each view at `indices` of the baseline `states[index]` (the others stay); the ids of `states` are the
+  /// baseline's, in its order.
+  mutating func replace(_ indices: [Int], from states: UnsafeBufferPointer<ViewState>) {
+    for index in indices where Shape(states[index]).count != slotCount(index) {
+      // A view now stores more or fewer numbers: lay them all out again.
+      replaceAll(with: states)
+      return
+    }
+    numbers.withUnsafeMutableBufferPointer { storage in
+      for index in indices {
+        let shape = Shape(states[index])
+        heads[index].parentID = states[index].parentID
+        heads[index].zIndex = states[index].zIndex
+        heads[index].shape = shape
+        heads[index].rare = Rare.of(states[index])
+        Self.write(states[index], shape, at: Int(heads[index].start), storage)
+      }
     }
   }
 
-  func equals(_ other: Transform3D) -> Bool { matrix == other }
+  private static func write(
+    _ s: ViewState, _ shape: Shape, at start: Int, _ storage: UnsafeMutableBufferPointer<Double>
+  ) {
+    var k = start
+    func put(_ value: Double) {
+      storage[k] = value
+      k += 1
+    }
+    func put(_ m: Transform3D, _ kind: MatrixKind) {
+      switch kind {
+      case .identity: break
+      case .translation:
+        put(m.m41)
+        put(m.m42)
+      case .affine:
+        put(m.m11)
+        put(m.m12)
+        put(m.m21)
+        put(m.m22)
+        put(m.m41)
+        put(m.m42)
+      case .general:
+        put(m.m11)
+        put(m.m12)
+        put(m.m13)
+        put(m.m14)
+        put(m.m21)
+        put(m.m22)
+        put(m.m23)
+        put(m.m24)
+        put(m.m31)
+        put(m.m32)
+        put(m.m33)
+        put(m.m34)
+        put(m.m41)
+        put(m.m42)
+        put(m.m43)
+        put(m.m44)
+      }
+    }
+    put(s.frame.origin.x)
+    put(s.frame.origin.y)
+    put(s.frame.size.width)
+    put(s.frame.size.height)
+    if shape.has(Shape.boundsOrigin) {
+      put(s.bounds.origin.x)
+      put(s.bounds.origin.y)
+    }
+    put(s.bounds.size.width)
+    put(s.bounds.size.height)
+    put(s.position.x)
+    put(s.position.y)
+    if shape.has(Shape.anchorPoint) {
+      put(s.anchorPoint.x)
+      put(s.anchorPoint.y)
+    }
+    put(s.transform, shape.transform)
+    put(s.worldTransform, shape.worldTransform)
+    if let box = s.boundingBox {
+      put(box.origin.x)
+      put(box.origin.y)
+      put(box.size.width)
+      put(box.size.height)
+    }
+    if shape.has(Shape.alpha) { put(s.alpha) }
+    if shape.has(Shape.opacity) { put(s.opacity) }
+    if let c = s.backgroundColor {
+      put(c.r)
+      put(c.g)
+      put(c.b)
+      put(c.a)
+    }
+    if shape.has(Shape.cornerRadius) { put(s.cornerRadius) }
+  }
+
+  /// View `index` as it was stored, expanded.
+  func view(at index: Int) -> BaselineView {
+    let head = heads[index]
+    let shape = head.shape
+    return numbers.withUnsafeBufferPointer { storage in
+      var k = Int(head.start)
+      func next() -> Double {
+        k += 1
+        return storage[k - 1]
+      }
+      func rect() -> Rect { Rect(x: next(), y: next(), width: next(), height: next()) }
+      func point() -> Point { Point(x: next(), y: next()) }
+      func matrix(_ kind: MatrixKind) -> Transform3D {
+        var m = Transform3D.identity
+        switch kind {
+        case .identity: break
+        case .translation:
+          m.m41 = next()
+          m.m42 = next()
+        case .affine:
+          m.m11 = next()
+          m.m12 = next()
+          m.m21 = next()
+          m.m22 = next()
+          m.m41 = next()
+          m.m42 = next()
+        case .general:
+          m = Transform3D(
+            m11: next(), m12: next(), m13: next(), m14: next(), m21: next(), m22: next(), m23: next(), m24: next(),
+            m31: next(), m32: next(), m33: next(), m34: next(), m41: next(), m42: next(), m43: next(), m44: next())
+        }
+        return m
+      }
+      let frame = rect()
+      let boundsOrigin = shape.has(Shape.boundsOrigin) ? point() : .zero
+      let bounds = Rect(origin: boundsOrigin, size: Size(width: next(), height: next()))
+      let position = point()
+      let anchorPoint = shape.has(Shape.anchorPoint) ? point() : Point(x: 0.5, y: 0.5)
+      let transform = matrix(shape.transform)
+      let worldTransform = matrix(shape.worldTransform)
+      let boundingBox = shape.has(Shape.boundingBox) ? rect() : nil
+      let alpha = shape.has(Shape.alpha) ? next() : 1
+      let opacity = shape.has(Shape.opacity) ? next() : 1
+      let backgroundColor = shape.has(Shape.backgroundColor) ? Color(r: next(), g: next(), b: next(), a: next()) : nil
+      let cornerRadius = shape.has(Shape.cornerRadius) ? next() : 0
+      return BaselineView(
+        id: head.id, parentID: head.parentID, frame: frame, bounds: bounds, position: position,
+        anchorPoint: anchorPoint, transform: transform, worldTransform: worldTransform, boundingBox: boundingBox,
+        alpha: alpha, opacity: opacity, zIndex: head.zIndex, backgroundColor: backgroundColor,
+        cornerRadius: cornerRadius, gradient: head.rare?.gradient, snapshotOf: head.rare?.snapshotOf,
+        isHidden: shape.has(Shape.hidden), clipsToBounds: shape.has(Shape.clipsToBounds), layer: head.rare?.layer)
+    }
+  }
 }

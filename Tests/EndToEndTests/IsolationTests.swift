@@ -99,9 +99,10 @@ enum IsolationScene {
 
   /// Checks the good fade's frames (`t`): consecutive, each alpha on easeInOut at its own time, the last one at the
   /// end (alpha 1, the final frame), and on time: no gap of timeline time between two frames above `maximumGap`
-  /// (1/30 s apart when on time; generous, for a loaded machine).
+  /// (1/30 s apart when on time; generous, for a loaded machine — gaps of 0.26–0.37 s were seen at load 16 — yet
+  /// below the 0.5 s `--plugin-timeout` of `isolationFlags`, so a loop that waited on a hung worker still fails it).
   static func checkGoodFade(
-    _ messages: [JSON], _ t: String, duration: Double, maximumGap: Double = 0.25,
+    _ messages: [JSON], _ t: String, duration: Double, maximumGap: Double = 0.4,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     let frames = TransitionClient.frames(messages, of: t)

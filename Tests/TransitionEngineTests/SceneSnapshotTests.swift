@@ -87,4 +87,34 @@ import TransitionEngine
     #expect(b.superview === a)
     #expect(a.alpha == 1)
   }
+
+  /// A snapshot keeps a view's model values only from its first write after the capture: snapshots taken in turn,
+  /// with writes before, between and after them, each restore exactly what was there when they were taken.
+  @Test func snapshotsTakenInTurnEachRestoreTheirOwnCapture() throws {
+    let h = ModelHarness()
+    let v = h.view("v", Rect(x: 0, y: 0, width: 10, height: 10))
+    let w = h.view("w", Rect(x: 20, y: 0, width: 10, height: 10))
+    let first = h.scene.snapshot()
+    v.alpha = 0.25
+    let second = h.scene.snapshot()
+    v.alpha = 0.5
+    w.cornerRadius = 4
+    let late = try h.scene.makeView(id: "late")
+    late.alpha = 0.75
+    #expect(first.values(of: v)?.alpha == 1 && second.values(of: v)?.alpha == 0.25)
+    #expect(first.values(of: w)?.cornerRadius == 0 && second.values(of: w)?.cornerRadius == 0)
+    #expect(first.values(of: late) == nil && second.values(of: late) == nil)
+
+    h.scene.restore(second)
+    #expect(v.alpha == 0.25 && w.cornerRadius == 0 && late.alpha == 0.75)
+    v.alpha = 0.125
+    w.frame = Rect(x: 1, y: 2, width: 3, height: 4)
+    h.scene.restore(first)
+    #expect(v.alpha == 1 && w.cornerRadius == 0 && late.alpha == 0.75)
+    #expect(w.frame == Rect(x: 20, y: 0, width: 10, height: 10))
+    // Restoring again after more writes still has the capture (the journal is not used up).
+    v.alpha = 0.5
+    h.scene.restore(first)
+    #expect(v.alpha == 1)
+  }
 }
