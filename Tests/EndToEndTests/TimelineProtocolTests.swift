@@ -507,29 +507,40 @@ import Testing
     let list = animations(
       client.result("transition/start", Self.start("com.example.test.layers.uikit/page-turn", "push"))["timeline"])
     #expect(list.count == 2)
-    expect(list[0], index: 0, target: "home", property: "transform", duration: 1, source: "block", block: 0)
-    #expect(matrix(list[0]["from"], identity))
-    #expect(matrix(list[0]["to"], rotationY(-Double.pi / 2)))
-    // A CAGradientLayer that is not a view: its Core Animation name, opacity.
+    // The fixture adds the gradient layer's fade first: a CAGradientLayer that is not a view, so a CABasicAnimation
+    // of opacity (key "fade"), not part of the block, which only turns the page.
     expect(
-      list[1], index: 1, target: list[1]["target"]?.stringValue ?? "", kind: "gradient", property: "opacity",
-      duration: 1, source: "block", block: 0)
-    #expect(list[1]["from"] == 0 && list[1]["to"] == 1)
+      list[0], index: 0, target: list[0]["target"]?.stringValue ?? "", kind: "gradient", property: "opacity",
+      duration: 1, source: "explicit", block: nil, completion: false)
+    #expect(list[0]["source"]?["key"] == "fade")
+    #expect(list[0]["from"] == 0 && list[0]["to"] == 1)
+    expect(list[1], index: 1, target: "home", property: "transform", duration: 1, source: "block", block: 0)
+    #expect(matrix(list[1]["from"], identity))
+    #expect(matrix(list[1]["to"], rotationY(-Double.pi / 2)))
     #expect(list.allSatisfy { $0["timing"] == ["curve": "linear"] })
     close(client)
   }
 
   @Test(arguments: isolations)
-  func theCardListsItsLayerPropertiesInOneBlock(isolation: String) throws {
+  func theCardListsItsLayerAnimationsAndItsBlock(isolation: String) throws {
     let client = try client(isolation, load: ["libTestPluginLayersUIKit.so"])
     let list = animations(
       client.result("transition/start", Self.start("com.example.test.layers.uikit/card", "present"))["timeline"])
+    // The fixture adds borderColor, shadowOpacity and shadowPath as CABasicAnimations (keyed by their key paths;
+    // a UIView block does not animate them), then the block that animates cornerRadius (UIKit does since iOS 11).
     #expect(
-      list.map { $0["property"]?.stringValue ?? "" } == ["cornerRadius", "borderColor", "shadowOpacity", "shadowPath"])
-    #expect(list[0]["from"] == 0 && list[0]["to"] == 16)
-    #expect(list[1]["from"] == [1, 0, 0, 1] && list[1]["to"] == [0, 0, 1, 1])
+      list.map { $0["property"]?.stringValue ?? "" } == ["borderColor", "shadowOpacity", "shadowPath", "cornerRadius"])
+    for (index, property) in ["borderColor", "shadowOpacity", "shadowPath"].enumerated() {
+      expect(
+        list[index], index: index, target: "detail", property: property, duration: 1, source: "explicit", block: nil,
+        completion: false)
+      #expect(list[index]["source"]?["key"]?.stringValue == property)
+    }
+    expect(list[3], index: 3, target: "detail", property: "cornerRadius", duration: 1, source: "block", block: 0)
+    #expect(list[0]["from"] == [1, 0, 0, 1] && list[0]["to"] == [0, 0, 1, 1])
     // CALayer.shadowOpacity is a Float: 0.4 as Float.
-    #expect(list[2]["from"] == 0 && near(list[2]["to"], Double(Float(0.4))))
+    #expect(list[1]["from"] == 0 && near(list[1]["to"], Double(Float(0.4))))
+    #expect(list[3]["from"] == 0 && list[3]["to"] == 16)
     #expect(list.allSatisfy { $0["target"] == "detail" && $0["duration"] == 1 && $0["timing"] == ["curve": "linear"] })
     close(client)
   }
