@@ -388,10 +388,11 @@ package enum RenderCommand {
       return 2
     }
     let frames = stream.frames.enumerated().map { PreviewFrame(at: Double($0.offset) / render.fps, frame: $0.element) }
-    let document = PreviewDocument(
+    var document = PreviewDocument(
       title: render.title ?? "\(stream.transition ?? "transition") · \(input == "-" ? "recorded frames" : input)",
       subtitle: "\(frames.count) frames at \(shortNumber(render.fps)) fps",
       container: Size(width: size.width, height: size.height), fps: render.fps, frames: frames)
+    document.timeline = stream.timeline
     return write(PreviewHTML.page(document), to: render.output, context)
   }
 
