@@ -14,6 +14,8 @@ enum MessageKind: UInt8 {
   case terminate
   case sample
   case exit
+  /// A transition's timeline (`TransitionDriver.timeline`), answered as its JSON text.
+  case timeline
   /// Build a transition's next frame ahead of its tick (`TransitionDriver.prepareFrame`; no answer).
   case prepare = 16
   /// Scenes (Protocol.md, "Scenes"): open one, hand it a gesture sample, close it (no answer).

@@ -16,6 +16,7 @@ extension MessageWriter {
     double(status.duration)
     bool(status.isInteractive)
     optional(status.nextEventIn) { $0.double($1) }
+    int(status.timelineRevision)
   }
 
   mutating func state(_ state: TransitionState) {
@@ -276,7 +277,8 @@ extension MessageReader {
   mutating func status() throws(ChannelError) -> TransitionStatus {
     TransitionStatus(
       state: try state(), time: try double(), percent: try double(), duration: try double(), isInteractive: try bool(),
-      nextEventIn: try optional { (r: inout MessageReader) throws(ChannelError) in try r.double() })
+      nextEventIn: try optional { (r: inout MessageReader) throws(ChannelError) in try r.double() },
+      timelineRevision: try int())
   }
 
   mutating func state() throws(ChannelError) -> TransitionState {

@@ -213,6 +213,10 @@ final class Worker {
       sample(number, at: moment)
     case .exit:
       exitNow()
+    case .timeline:
+      let number = try reader.int()
+      try reader.expectEnd()
+      timeline(number)
     case .prepare:
       let number = try reader.int()
       let seconds = try reader.double()
@@ -427,6 +431,28 @@ final class Worker {
         reply.u8(0)
         reply.reserve(frame.count)
         reply.bytes(frame)
+      case .failure:
+        reply.u8(1)
+        reply.transitionError(.ended)
+      }
+    }
+    recorder.transition = 0
+    channel.send(reply.finish())
+  }
+
+  private func timeline(_ number: Int) {
+    var reply = MessageWriter(.reply)
+    guard let driver = transitions[number] else {
+      reply.u8(1)
+      reply.transitionError(.ended)
+      return channel.send(reply.finish())
+    }
+    recorder.transition = number
+    driver.timeline { result in
+      switch result {
+      case .success(let json):
+        reply.u8(0)
+        json.withSerializedBytes { reply.bytes($0) }
       case .failure:
         reply.u8(1)
         reply.transitionError(.ended)

@@ -19,6 +19,7 @@ enum PendingCall {
   case advance([(index: Int, driver: WorkerTransitionDriver)], BatchCompletion, () -> Void)
   case terminate(WorkerTransitionDriver, (FrameBytes?) -> Void)
   case sample(WorkerTransitionDriver, (Result<FrameBytes, DriverError>) -> Void)
+  case timeline(WorkerTransitionDriver, (Result<JSON, DriverError>) -> Void)
   /// Not a message: runs once every call before it has been answered.
   case marker(() -> Void)
   /// A scene's open and gesture calls (WorkerScene.swift).
@@ -28,7 +29,8 @@ enum PendingCall {
   /// What the plugin is about to do for it (a crash report's phase when the page says nothing).
   var transitionNumber: Int? {
     switch self {
-    case .start(let driver, _), .perform(let driver, _), .terminate(let driver, _), .sample(let driver, _):
+    case .start(let driver, _), .perform(let driver, _), .terminate(let driver, _), .sample(let driver, _),
+      .timeline(let driver, _):
       driver.number
     case .advance(let batch, _, _): batch.first?.driver.number
     case .load, .marker, .sceneOpen, .sceneGesture: nil
@@ -303,6 +305,7 @@ final class WorkerProcess {
         }
         completion()
       case .sample(_, let completion): completion(.failure(.abandoned))
+      case .timeline(_, let completion): completion(.failure(.abandoned))
       case .sceneOpen(_, let completion):
         completion(.failure(ResponseError(code: .requestCancelled, message: "Request cancelled: the host is exiting.")))
       case .sceneGesture(_, let completion): completion(.failure(.abandoned))
@@ -541,6 +544,19 @@ final class WorkerProcess {
       } else {
         completion(.failure(.engine(try reader.transitionError())))
       }
+    case .timeline(let driver, let completion):
+      if try reader.u8() == 0 {
+        // The worker's JSON text, parsed (it runs plugin code: what it sends is checked, never trusted).
+        let text = try reader.bytes()
+        let json: JSON
+        do { json = try JSON.parse(text) } catch { throw ChannelError("a timeline of \(driver.id): \(error)") }
+        guard json["transition"]?.stringValue == driver.id else {
+          throw ChannelError("a timeline of \(driver.id) that is not its timeline object")
+        }
+        completion(.success(json))
+      } else {
+        completion(.failure(.engine(try reader.transitionError())))
+      }
     case .marker:
       throw ChannelError("an answer to a marker")
     case .sceneOpen(_, let completion):
@@ -741,6 +757,7 @@ final class WorkerProcess {
       completion()
     case .terminate(_, let completion): completion(nil)
     case .sample(_, let completion): completion(.failure(.fault(fault)))
+    case .timeline(_, let completion): completion(.failure(.fault(fault)))
     case .marker(let body): body()
     case .sceneOpen(_, let completion): completion(.failure(fault.responseError))
     case .sceneGesture(_, let completion): completion(.failure(.fault(fault)))

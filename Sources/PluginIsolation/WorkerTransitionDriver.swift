@@ -116,6 +116,13 @@ final class WorkerTransitionDriver: TransitionDriver {
     worker.call(message.finish(), as: .sample(self, completion))
   }
 
+  func timeline(completion: @escaping (Result<JSON, DriverError>) -> Void) {
+    if let fault { return completion(.failure(.fault(fault))) }
+    var message = MessageWriter(.timeline)
+    message.int(number)
+    worker.call(message.finish(), as: .timeline(self, completion))
+  }
+
   func afterPendingCalls(_ body: @escaping () -> Void) {
     worker.afterPendingCalls(body)
   }

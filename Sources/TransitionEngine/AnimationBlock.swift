@@ -275,6 +275,7 @@ extension Scene {
     sequence += 1
     let block = blocks.count
     blocks.append(BlockState(seq: sequence, createdAt: currentTime, mode: mode, isKeyframes: keyframes))
+    logBlockOpened(block, delay: d > 0 ? wait : 0)
     if d > 0 {
       let length = curve.naturalDuration.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? d
       contexts.append(
@@ -296,6 +297,7 @@ extension Scene {
     }
     blocks[block].isOpen = false
     blocks[block].completion = completion
+    logBlockClosed(block)
     pendingCount += 1
     schedule(block: block)
   }
@@ -315,6 +317,7 @@ extension Scene {
   /// Registers an animation of `block` ending at `end`; returns its slot.
   func addSlot(block: Int, end: Double, view: View, key: PropertyKey) -> Int {
     blocks[block].slotStops.append(end)
+    logSlot(block: block, view: view, key: key)
     if blocks[block].isKeyframes {
       blocks[block].slotProperties.append((view, key))
     }
@@ -327,6 +330,7 @@ extension Scene {
     guard t < blocks[block].slotStops[slot] else { return }
     blocks[block].slotStops[slot] = t
     blocks[block].finished = false
+    logRemoval()
     if !blocks[block].isOpen && !blocks[block].fired {
       blocks[block].version += 1
       schedule(block: block)
@@ -514,7 +518,9 @@ extension Scene {
       pendingCount -= 1
       let completion = blocks[e.index].completion
       blocks[e.index].completion = nil
+      timelineLog.firing.append(e.index)
       completion?(override ?? blocks[e.index].finished)
+      timelineLog.firing.removeLast()
     case .driver:
       commit(driver: e.index)
       drivers[e.index].fired = true

@@ -74,7 +74,9 @@ extension Transition {
     guard let controller = interactionController else { throw .noInteractionController }
     let hitView = sample.state == .began ? scene.hitTest(sample.location, at: time) : nil
     var delivery = GestureDelivery.notHit
+    isDeliveringGesture = true
     callout { delivery = controller.deliverGesture(sample, hitView: hitView, context: context) }
+    isDeliveringGesture = false
     processRequestedEnd()
     checkNeverCompleted()
     return delivery

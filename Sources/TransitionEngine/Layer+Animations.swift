@@ -209,6 +209,7 @@ extension Scene {
     }
     pendingCount += 1
     schedule(a)
+    logExplicit(a)
     return true
   }
 
@@ -249,6 +250,7 @@ extension Scene {
     a.layer?.attachedAnimations.removeAll { $0 === a }
     guard !a.stopped else { return }
     a.removedEarly = true
+    logRemoval()
     a.version += 1
     events.push(
       PendingEvent(time: currentTime, seq: a.seq, kind: .explicitAnimation, index: a.index, version: a.version))
@@ -366,7 +368,9 @@ extension Scene {
     animation.timing.duration = transactionAnimationDuration
     animation.timingFunction = transactionTimingFunction ?? .default
     guard animation.timing.duration > 0 else { return }
+    timelineLog.addingImplicit = true
     addAnimation(animation, forKey: keyPath.name, to: view)
+    timelineLog.addingImplicit = false
   }
 
   /// Whether a write of `view` should be looked at for an implicit action (cheap test before any work).

@@ -175,6 +175,9 @@ package final class PropertyAnimator {
   private var scheduled = false
   /// Dropped with the scene's pending work (a cancelled transition): it does nothing any more.
   private(set) var isDiscarded = false
+  /// The latest run, and whether a completion was ever added (for the timeline, Timeline.swift).
+  private(set) var timelineCurrentRun: Run?
+  private(set) var timelineHasCompletions = false
 
   /// A property animator in `scene`, inactive, with `duration` seconds (ignored by physical and bounce springs,
   /// which last their settling duration) and `timing`.
@@ -274,6 +277,7 @@ package final class PropertyAnimator {
   package func addCompletion(_ completion: @escaping (AnimatingPosition) -> Void) {
     guard !isDiscarded else { return }
     completions.append(completion)
+    timelineHasCompletions = true
   }
 
   /// UIKit's `isInterruptible`.
@@ -497,6 +501,7 @@ package final class PropertyAnimator {
     block.fired = true
     group.block = scene.blocks.count
     scene.blocks.append(block)
+    scene.logBlockOpened(group.block, delay: 0)
     var context = AnimationContext(
       kind: .basic, block: group.block, begin: scene.currentTime, duration: .infinity,
       timing: timing.resolved(length: duration).timing)
@@ -505,10 +510,12 @@ package final class PropertyAnimator {
     animations()
     scene.contexts.removeLast()
     scene.blocks[group.block].isOpen = false
+    scene.logBlockClosed(group.block, group: group)
   }
 
   private func beginRun(_ run: Run) {
     motion = .running(run)
+    timelineCurrentRun = run
     unschedule()
     version += 1
     scheduled = true
@@ -625,5 +632,36 @@ extension Scene {
     // A write at the record's own creation time would fold into it; the record ends now, so the set comes after.
     view.write(property, value)
     contexts.removeLast()
+  }
+}
+
+extension PropertyAnimator {
+  /// Fills in where a group's animation sits on the timeline and its state at t: its latest run (each continuation
+  /// replaces the run), else (never started) its creation time and the animator's duration.
+  func describeRun(of group: Group, into a: inout TimelineAnimation, at t: Double) {
+    a.source.completion = timelineHasCompletions
+    guard let run = timelineCurrentRun, let g = run.groups[ObjectIdentifier(group)] else {
+      let (curve, length) = timing.resolved(length: duration)
+      a.begin = scene.blocks[group.block].createdAt
+      a.duration = length
+      a.end = a.begin + length
+      a.timing = TimelineTiming(curve)
+      a.state = .pending
+      return
+    }
+    a.begin = g.begin
+    a.duration = g.length
+    a.end = g.begin + g.length
+    a.timing = TimelineTiming(run.timing)
+    switch state {
+    case .active:
+      if case .running = motion {
+        a.state = t < g.begin ? .pending : (t < a.end ? .running : .finished)
+      } else {
+        a.state = .running
+      }
+    case .inactive, .stopped:
+      a.state = .finished
+    }
   }
 }

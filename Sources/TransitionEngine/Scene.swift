@@ -134,6 +134,8 @@ package final class Scene {
   var forcesAnimationRecord = false
   /// Explicit animations, transactions and layer timing (Layer+Animations.swift).
   let coreAnimation = CoreAnimationState()
+  /// Every animation created, for the timeline (Timeline.swift).
+  let timelineLog = TimelineLog()
 
   /// Creates a scene whose container has the given size (a non-finite dimension counts as 0) and id (empty:
   /// "container").

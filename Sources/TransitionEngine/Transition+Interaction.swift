@@ -49,7 +49,7 @@ extension Transition {
     default: break
     }
     let speed = try validated(velocity: velocity, speed: speed)
-    startFinishTail(velocity: velocity, speed: speed, curve: curve ?? options.completionCurve)
+    startFinishTail(velocity: velocity, speed: speed, curve: curve ?? options.completionCurve, cause: .finish)
   }
 
   /// Runs the transition back to its start: from τ to 0 in τ/speed seconds, along `curve`, or — when `velocity` is
@@ -61,7 +61,7 @@ extension Transition {
     try requireActive()
     if state == .cancelling { throw .alreadyCancelling }
     let speed = try validated(velocity: velocity, speed: speed)
-    startCancelTail(velocity: velocity, speed: speed, curve: curve ?? options.completionCurve)
+    startCancelTail(velocity: velocity, speed: speed, curve: curve ?? options.completionCurve, cause: .cancel)
   }
 
   /// Lets go of a held transition and applies the release rule (`ReleaseRule`): velocity > 0.25/s finishes,
@@ -75,8 +75,8 @@ extension Transition {
     let speed = try validated(velocity: velocity, speed: nil)
     let decision = ReleaseRule.decide(percent: percent, velocity: velocity)
     switch decision {
-    case .finish: startFinishTail(velocity: velocity, speed: speed, curve: options.completionCurve)
-    case .cancel: startCancelTail(velocity: velocity, speed: speed, curve: options.completionCurve)
+    case .finish: startFinishTail(velocity: velocity, speed: speed, curve: options.completionCurve, cause: .release)
+    case .cancel: startCancelTail(velocity: velocity, speed: speed, curve: options.completionCurve, cause: .release)
     }
     return decision
   }
@@ -101,8 +101,8 @@ extension Transition {
       throw .notRunning
     }
     switch state {
-    case .running, .finishing: startCancelTail(velocity: 0, speed: speed, curve: curve)
-    case .cancelling: startFinishTail(velocity: 0, speed: speed, curve: curve)
+    case .running, .finishing: startCancelTail(velocity: 0, speed: speed, curve: curve, cause: .reverse)
+    case .cancelling: startFinishTail(velocity: 0, speed: speed, curve: curve, cause: .reverse)
     default: throw .notRunning
     }
     return state
@@ -125,12 +125,12 @@ extension Transition {
     return speed
   }
 
-  private func startFinishTail(velocity: Double, speed: Double, curve: TimingCurve) {
+  private func startFinishTail(velocity: Double, speed: Double, curve: TimingCurve, cause: TimelineTail.Cause) {
     state = .finishing
     isInteractive = false
     transitionWasCancelled = false
     if let driven = drivenAnimator {
-      continueDriven(driven, reversed: false, velocity: velocity, speed: speed, curve: curve)
+      continueDriven(driven, reversed: false, velocity: velocity, speed: speed, curve: curve, cause: cause)
       return
     }
     guard time < duration else {
@@ -144,16 +144,18 @@ extension Transition {
     if velocity != 0, remainingFraction > 0 {
       spring = Spring(dampingRatio: 1, initialVelocity: velocity / remainingFraction, duration: length)
     }
-    motion = .tail(
-      Tail(from: time, to: duration, length: length, curve: curve, spring: spring, speed: speed, isForward: true))
+    let tail = Tail(
+      from: time, to: duration, length: length, curve: curve, spring: spring, speed: speed, isForward: true)
+    motion = .tail(tail)
+    logTail(tail, cause: cause, velocity: velocity)
   }
 
-  private func startCancelTail(velocity: Double, speed: Double, curve: TimingCurve) {
+  private func startCancelTail(velocity: Double, speed: Double, curve: TimingCurve, cause: TimelineTail.Cause) {
     state = .cancelling
     isInteractive = false
     transitionWasCancelled = true
     if let driven = drivenAnimator {
-      continueDriven(driven, reversed: true, velocity: velocity, speed: speed, curve: curve)
+      continueDriven(driven, reversed: true, velocity: velocity, speed: speed, curve: curve, cause: cause)
       return
     }
     let length = time / speed
@@ -162,8 +164,9 @@ extension Transition {
     if velocity != 0, fraction > 0, length > 0 {
       spring = Spring(dampingRatio: 1, initialVelocity: -velocity / fraction, duration: length)
     }
-    motion = .tail(
-      Tail(from: time, to: 0, length: length, curve: curve, spring: spring, speed: speed, isForward: false))
+    let tail = Tail(from: time, to: 0, length: length, curve: curve, spring: spring, speed: speed, isForward: false)
+    motion = .tail(tail)
+    logTail(tail, cause: cause, velocity: velocity)
   }
 
   /// Finish or cancel with an interruptible animator, as UIKit does: the animator is reversed (cancel) or not, then
@@ -172,7 +175,8 @@ extension Transition {
   /// distance per second), over 1/speed of the remaining duration. The transition's time runs forward while the
   /// animator runs; the animator's completion (`.end` or `.start`) is where the plugin completes the transition.
   private func continueDriven(
-    _ driven: PropertyAnimator, reversed: Bool, velocity: Double, speed: Double, curve: TimingCurve
+    _ driven: PropertyAnimator, reversed: Bool, velocity: Double, speed: Double, curve: TimingCurve,
+    cause: TimelineTail.Cause
   ) {
     let p = min(max(driven.fractionComplete, 0), 1)
     let remaining = reversed ? p : 1 - p
@@ -184,6 +188,10 @@ extension Transition {
       try? driven.pauseAnimation()
       try? driven.setReversed(reversed)
       try? driven.continueAnimation(timing: timing, durationFactor: 1 / speed)
+    }
+    if let run = driven.timelineCurrentRun {
+      logDrivenTail(
+        reversed: reversed, cause: cause, velocity: velocity, length: run.end - run.start, timing: run.timing)
     }
     motion = .play(speed: 1)
   }

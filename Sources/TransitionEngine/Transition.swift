@@ -166,6 +166,10 @@ package final class Transition {
   /// The display links (Transition+DisplayLinks.swift), and the clock they count frames on.
   var displayLinks: [DisplayLink] = []
   package internal(set) var clockTime = 0.0
+  /// The finish and cancel tails run so far, for the timeline (Timeline.swift).
+  var timelineTails: [TimelineTail] = []
+  /// Whether a gesture sample is being delivered (a tail started then is the gesture's).
+  var isDeliveringGesture = false
   /// An end the host asked for (`terminate`, `fail`), until the transition acts on it.
   var requestedAbruptEnd: TransitionOutcome?
   /// Nesting depth of calls into animator, presentation-controller, scene-callback or host code; the transition acts

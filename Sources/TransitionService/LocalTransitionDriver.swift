@@ -66,7 +66,8 @@ package final class LocalTransitionDriver: TransitionDriver {
   package var status: TransitionStatus {
     TransitionStatus(
       state: transition.state, time: transition.time, percent: transition.percent, duration: transition.duration,
-      isInteractive: transition.isInteractive, nextEventIn: transition.clockTimeUntilNextEvent)
+      isInteractive: transition.isInteractive, nextEventIn: transition.clockTimeUntilNextEvent,
+      timelineRevision: transition.timelineRevision)
   }
 
   // MARK: Direct calls (in-process clients)
@@ -224,6 +225,10 @@ package final class LocalTransitionDriver: TransitionDriver {
       sampleFrame(stamp, at: stamp.time, precision: precision, into: &text)
       text.withUnsafeBytes { completion(.success($0)) }
     }
+  }
+
+  package func timeline(completion: (Result<JSON, DriverError>) -> Void) {
+    completion(.success(TimelineJSON.json(transition.timeline(), transition: streamID)))
   }
 
   package func afterPendingCalls(_ body: () -> Void) { body() }

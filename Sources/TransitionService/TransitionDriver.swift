@@ -26,10 +26,13 @@ package struct TransitionStatus: Equatable, Sendable {
   /// clock advances the transition then even when no frame is due, so a low frame rate never delays an end. nil
   /// when nothing is scheduled.
   package var nextEventIn: Double?
+  /// Bumped whenever an animation is added to or removed from the transition's timeline (`transition/timelineChanged`
+  /// is sent when it moved).
+  package var timelineRevision = 0
 
   package init(
     state: TransitionState, time: Double, percent: Double, duration: Double, isInteractive: Bool,
-    nextEventIn: Double? = nil
+    nextEventIn: Double? = nil, timelineRevision: Int = 0
   ) {
     self.state = state
     self.time = time
@@ -37,6 +40,7 @@ package struct TransitionStatus: Equatable, Sendable {
     self.duration = duration
     self.isInteractive = isInteractive
     self.nextEventIn = nextEventIn
+    self.timelineRevision = timelineRevision
   }
 
   /// The status of a transition that has not started.
@@ -205,6 +209,9 @@ package protocol TransitionDriver: AnyObject {
   /// completion; lengths on the stream's `precision` grid): no time passes and no completion runs (CONVENTIONS,
   /// `transition/sample`), and the stream's delta baseline is left alone.
   func sample(at moment: SampleMoment, completion: @escaping (Result<FrameBytes, DriverError>) -> Void)
+  /// The transition's timeline as `transition/timeline` answers it (`TimelineJSON`), at its current time: pure, like
+  /// `sample`.
+  func timeline(completion: @escaping (Result<JSON, DriverError>) -> Void)
   /// Runs `body` once every call made so far has completed (at once when none is outstanding).
   func afterPendingCalls(_ body: @escaping () -> Void)
   /// Builds, ahead of time, the stream's next frame as `perform(.advance(seconds: seconds), stream: true)` would make

@@ -55,6 +55,9 @@ extension TransitionSession {
       }
       sample(id, at: moment, reply: reply)
     }
+    handle(dispatcher, "transition/timeline") { [unowned self] params, reply throws(ResponseError) in
+      timeline(try params.id(), reply: reply)
+    }
     handle(dispatcher, "transition/tick") { [unowned self] params, reply throws(ResponseError) in
       let dt = try params.required("dt") { v, f throws(FieldError) in
         try ValueDecoding.number(v, f, in: 0...Double.greatestFiniteMagnitude, "must be ≥ 0")
@@ -177,7 +180,13 @@ extension TransitionSession {
     var options = TransitionOptions(isInteractive: interactive ?? false)
     // Left open, an interaction controller the animator vends decides (UIKit's wantsInteractiveStart).
     options.interactivityFromController = interactive == nil
-    let stream = try Self.streamOptions(params)
+    var stream = try Self.streamOptions(params)
+    stream.timeline =
+      try params.optional("timeline") { value, field throws(FieldError) in
+        if let asked = value.boolValue { return asked ? TimelineMode.result : .off }
+        guard value.stringValue == "notify" else { throw FieldError(field, "must be true, false or \"notify\"") }
+        return .notify
+      } ?? .off
     let (speed, curve) = try Self.completionTail(params)
     if let speed { options.completionSpeed = speed }
     if let curve { options.completionCurve = curve }

@@ -17,15 +17,29 @@ package struct StreamOptions: Sendable {
   package var frames: FrameMode
   /// The grid frame lengths are rounded to (`precision`); nil: exact shortest digits.
   package var precision: FramePrecision?
+  /// `transition/start`'s `timeline`: none, in the result, or in the result and `transition/timelineChanged`.
+  package var timeline: TimelineMode = .off
 
   package init(
-    clock: ClockKind = .realtime, fps: Double = 60, frames: FrameMode = .full, precision: FramePrecision? = nil
+    clock: ClockKind = .realtime, fps: Double = 60, frames: FrameMode = .full, precision: FramePrecision? = nil,
+    timeline: TimelineMode = .off
   ) {
     self.clock = clock
     self.fps = fps
     self.frames = frames
     self.precision = precision
+    self.timeline = timeline
   }
+}
+
+/// What `transition/start`'s `timeline` asked for.
+package enum TimelineMode: Sendable, Equatable {
+  /// Nothing (absent or false).
+  case off
+  /// `true`: the start's result carries the timeline.
+  case result
+  /// `"notify"`: that, and `transition/timelineChanged` whenever an animation is added or removed.
+  case notify
 }
 
 /// What a call answers with.
@@ -73,6 +87,7 @@ extension TransitionSession {
         record = TransitionRecord(
           number: counter, driver: driver, clock: stream.clock, fps: stream.fps, frames: stream.frames,
           precision: stream.precision)
+        record.timeline = stream.timeline
       } catch {
         flushPluginLogs()
         reply(.failure(error))
@@ -81,6 +96,9 @@ extension TransitionSession {
       }
       live[record.number] = record
       observe(record)
+      // With `timeline`, the start is answered once the timeline call queued right behind it has come back (before any
+      // call the client makes after the start), its result carrying that timeline.
+      var answerWithTimeline: ((JSON?) -> Void)?
       call(record) { done in
         record.driver.start(as: record.id) { [self] result, frame in
           done()
@@ -107,22 +125,85 @@ extension TransitionSession {
               return
             }
             record.started = true
-            // End of input came while it was starting: it ends now as it would have then.
-            let endsNow = isInputClosed && (record.clock == .manual || !record.isMoving)
-            var result = JSONObjectBuilder()
-            result.setNew("transition", JSON(record.id))
-            result.setNew("duration", JSON.number(record.driver.status.duration))
-            reply(.success(.json(result.build())))
-            if record.outcome == nil {
-              if let frame { output.sendSerializedMessage(frame) }
-              updateTimer(record)
-              if endsNow { terminate(record, reason: "inputClosed") }
-            } else {
-              keepLastFrame(record, frame)
+            guard record.timeline != .off else { return answerStart(record, timeline: nil, frame: frame, reply: reply) }
+            // The frame is the driver's to lend only during this completion: kept until the reply has gone.
+            let kept = frame.map { [UInt8]($0) }
+            record.notifiedTimelineRevision = record.driver.status.timelineRevision
+            answerWithTimeline = { [self] timeline in
+              guard let kept else { return answerStart(record, timeline: timeline, frame: nil, reply: reply) }
+              kept.withUnsafeBytes { answerStart(record, timeline: timeline, frame: $0, reply: reply) }
             }
+            return
           }
           reportEnds()
         }
+      }
+      guard record.timeline != .off else { return }
+      call(record) { done in
+        record.driver.timeline { result in
+          done()
+          // Nothing to answer when the start failed or was cancelled (its completion has run: calls complete in order).
+          let answer = answerWithTimeline
+          answerWithTimeline = nil
+          answer?(try? result.get())
+        }
+      }
+    }
+  }
+
+  /// Replies to a start that succeeded (`{"transition", "duration", "timeline"?}`), then sends its first frame and
+  /// sets its timer.
+  private func answerStart(_ record: TransitionRecord, timeline: JSON?, frame: FrameBytes?, reply: @escaping Reply) {
+    // End of input came while it was starting: it ends now as it would have then.
+    let endsNow = isInputClosed && (record.clock == .manual || !record.isMoving)
+    var result = JSONObjectBuilder()
+    result.setNew("transition", JSON(record.id))
+    result.setNew("duration", JSON.number(record.driver.status.duration))
+    if let timeline { result.setNew("timeline", timeline) }
+    reply(.success(.json(result.build())))
+    if record.outcome == nil {
+      if let frame { output.sendSerializedMessage(frame) }
+      updateTimer(record)
+      if endsNow { terminate(record, reason: "inputClosed") }
+    } else {
+      keepLastFrame(record, frame)
+    }
+    reportEnds()
+  }
+
+  // MARK: timeline
+
+  /// Replies transition `id`'s timeline (`TimelineJSON`) at its current time; no time passes.
+  package func timeline(_ id: String, reply: @escaping Reply) {
+    let record: TransitionRecord
+    do throws(ResponseError) { record = try self.record(id) } catch {
+      reply(.failure(error))
+      reportEnds()
+      return
+    }
+    call(record) { done in
+      record.driver.timeline { [self] result in
+        done()
+        switch result {
+        case .success(let json): reply(.success(.json(json)))
+        case .failure(let error): reply(.failure(error.responseError(transition: record.id, phase: record.phase)))
+        }
+        reportEnds()
+      }
+    }
+  }
+
+  /// With `"timeline": "notify"`: sends `transition/timelineChanged` when the call that just completed added or
+  /// removed an animation.
+  func noteTimelineChange(_ record: TransitionRecord) {
+    guard record.timeline == .notify, record.started, record.outcome == nil,
+      record.driver.status.timelineRevision != record.notifiedTimelineRevision
+    else { return }
+    record.notifiedTimelineRevision = record.driver.status.timelineRevision
+    call(record) { done in
+      record.driver.timeline { [self] result in
+        done()
+        if case .success(let json) = result { output.notify("transition/timelineChanged", json) }
       }
     }
   }
@@ -172,6 +253,7 @@ extension TransitionSession {
           } else {
             keepLastFrame(record, frame)
           }
+          noteTimelineChange(record)
           var status = record.status
           if case .released(let decision) = outcome { status.setNew("decision", JSON(decision.rawValue)) }
           if case .gesture(let delivery) = outcome, let count = delivery.recognizers {
@@ -255,6 +337,7 @@ extension TransitionSession {
         } else {
           keepLastFrame(record, frame)
         }
+        noteTimelineChange(record)
         reportEnds()
         statuses[index] = record.status.build()
       },

@@ -371,6 +371,7 @@ package final class TransitionSession {
         flushPluginLogs()
         if record.outcome == nil {
           then(frame)
+          noteTimelineChange(record)
           if live[record.number] === record {
             updateTimer(record)
             if record.prepareNextFrame { prepareFrame(record) }
