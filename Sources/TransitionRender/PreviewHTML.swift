@@ -569,6 +569,14 @@ package enum PreviewHTML {
           group.textContent = "tails: the engine's completion of the remaining animations";
           lanes.appendChild(group);
         }
+        // Tail k plays in the k-th run of frames whose phase is finishing or cancelling (a new run where the phase
+        // changes: a reverse during a tail starts the next one).
+        const tailRuns = [];
+        frames.forEach(function (f, i) {
+          if (f.phase !== "finishing" && f.phase !== "cancelling") return;
+          const run = tailRuns[tailRuns.length - 1];
+          if (run && run[1] === i - 1 && frames[i - 1].phase === f.phase) run[1] = i; else tailRuns.push([i, i]);
+        });
         timeline.tails.forEach(function (tail, index) {
           const d = tail.d;
           const parts = addRow("<span class=\"th-state\"></span><b>tail</b> · " + escapeHTML(d.operation) + (d.cause && d.cause !== d.operation ? " (" + escapeHTML(d.cause) + ")" : ""), "th-tail");
@@ -584,7 +592,8 @@ package enum PreviewHTML {
           el.addEventListener("mousemove", function (event) { showTip(event, tailText(d)); });
           el.addEventListener("mouseleave", hideTip);
           parts.track.appendChild(el);
-          tailRows.push({ state: parts.label.querySelector(".th-state"), start: d.startedAt, stop: d.startedAt + d.length });
+          const run = tailRuns[index];
+          tailRows.push({ state: parts.label.querySelector(".th-state"), first: run ? run[0] : Infinity, last: run ? run[1] : Infinity });
         });
         playhead = document.createElement("div");
         playhead.id = "th-playhead";
@@ -771,9 +780,8 @@ package enum PreviewHTML {
           });
           if (lane.state.dataset.state !== state) { lane.state.className = "th-state " + state; lane.state.dataset.state = state; }
         });
-        // A tail runs on the clock (the preview's own timeline), from `startedAt` for `length` seconds.
         tailRows.forEach(function (tail) {
-          const state = current < tail.start - 1e-9 ? "th-pending" : current < tail.stop - 1e-9 ? "th-running" : "th-finished";
+          const state = shown < tail.first ? "th-pending" : shown <= tail.last ? "th-running" : "th-finished";
           if (tail.state.dataset.state !== state) { tail.state.className = "th-state " + state; tail.state.dataset.state = state; }
         });
         drawHighlight(false);

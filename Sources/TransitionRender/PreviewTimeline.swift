@@ -166,8 +166,8 @@ struct LaneAnimation {
 enum LaneTiming {
   case timing(AnimationTiming, duration: Double)
   /// Keyframes: the progress through the key values (the values themselves when they are numbers, normalised to
-  /// their range; otherwise through the list, value i at i / (n − 1)).
-  case keyframes(Keyframes<Double>, keyTimes: [Double], low: Double, high: Double)
+  /// their range; otherwise through the list, value i at i / (n − 1)), after the animation's own curve, if any.
+  case keyframes(Keyframes<Double>, curve: TimingCurve?, keyTimes: [Double], low: Double, high: Double)
 
   /// Reads `{"curve": …}`, `{"spring": {…}}` or `{"keyframes": {…}}`; nil for anything else.
   init?(_ json: JSON?, duration: Double) {
@@ -185,7 +185,13 @@ enum LaneTiming {
       self = .timing(.spring(parsed), duration: length ?? parsed.duration)
     } else if let keyframes = json["keyframes"] {
       let values = keyframes["values"]?.elements ?? []
-      guard !values.isEmpty else { return nil }
+      let overall = keyframes["curve"].flatMap(Self.curve)
+      guard !values.isEmpty else {
+        // A CAKeyframeAnimation along a `path` alone: its progress along the path is the animation's curve.
+        guard keyframes["path"] != nil else { return nil }
+        self = .timing(.curve(overall ?? .linear), duration: duration)
+        return
+      }
       let mode = keyframes["calculationMode"]?.stringValue.flatMap(KeyframeCalculationMode.init(rawValue:)) ?? .linear
       let keyTimes = keyframes["keyTimes"]?.elements.compactMap(\.doubleValue)
       let functions = keyframes["timingFunctions"]?.elements.compactMap(Self.curve)
@@ -208,7 +214,7 @@ enum LaneTiming {
       guard let track else { return nil }
       let low = track.values.min() ?? 0
       let high = track.values.max() ?? 1
-      self = .keyframes(track, keyTimes: track.keyTimes, low: low, high: high)
+      self = .keyframes(track, curve: overall, keyTimes: track.keyTimes, low: low, high: high)
     } else {
       return nil
     }
@@ -232,15 +238,26 @@ enum LaneTiming {
     switch self {
     case .timing(let timing, let duration):
       return duration > 0 ? timing.progress(elapsed: f * duration, duration: duration) : (f > 0 ? 1 : 0)
-    case .keyframes(let track, _, let low, let high):
-      return high > low ? (track.value(at: f) - low) / (high - low) : 1
+    case .keyframes(let track, let curve, _, let low, let high):
+      let fraction = curve?.progress(at: f) ?? f
+      return high > low ? (track.value(at: fraction) - low) / (high - low) : 1
     }
   }
 
-  /// The key times of keyframes (ticks), nil otherwise.
+  /// Where the key times of keyframes fall in the iteration (ticks): the key times themselves, or with the
+  /// animation's own curve the fractions it maps onto them (found by bisection: the curve rises monotonically). Nil
+  /// for other timings.
   var keyTimes: [Double]? {
-    if case .keyframes(_, let keyTimes, _, _) = self { return keyTimes }
-    return nil
+    guard case .keyframes(_, let curve, let keyTimes, _, _) = self else { return nil }
+    guard let curve, curve != .linear else { return keyTimes }
+    return keyTimes.map { keyTime in
+      var (low, high) = (0.0, 1.0)
+      for _ in 0..<40 {
+        let middle = (low + high) / 2
+        if curve.progress(at: middle) < keyTime { low = middle } else { high = middle }
+      }
+      return (low + high) / 2
+    }
   }
 
   /// Fractions where the progress jumps (steps, discrete keyframes): sampled on both sides.
@@ -248,7 +265,7 @@ enum LaneTiming {
     switch self {
     case .timing(.curve(.steps(let n, _)), _) where n <= 256:
       return (0...n).map { Double($0) / Double(n) }
-    case .keyframes(let track, let keyTimes, _, _) where track.mode == .discrete:
+    case .keyframes(let track, nil, let keyTimes, _, _) where track.mode == .discrete:
       return keyTimes
     default:
       return []

@@ -142,7 +142,9 @@ def hex_colour(css):
     return tuple(int(float(part)) for part in inside.split(",")[:3])
 
 
-class TimelineLanesTests(unittest.TestCase):
+class BrowserCase(unittest.TestCase):
+    """A class of tests sharing one browser and one scratch folder (`prepare` fills it before the browser starts)."""
+
     @classmethod
     def setUpClass(cls):
         cls.browser_binary = chromium_binary()
@@ -150,6 +152,20 @@ class TimelineLanesTests(unittest.TestCase):
             raise unittest.SkipTest("chromium is not installed (make test-browser installs it)")
         cls.host = host_binary()
         cls.work = tempfile.mkdtemp(prefix="th-lanes-")
+        cls.prepare()
+        cls.browser = Browser(cls.browser_binary, os.path.join(cls.work, "profile"))
+
+    @classmethod
+    def tearDownClass(cls):
+        if getattr(cls, "browser", None):
+            cls.browser.close()
+        if getattr(cls, "work", None):
+            shutil.rmtree(cls.work, ignore_errors=True)
+
+
+class TimelineLanesTests(BrowserCase):
+    @classmethod
+    def prepare(cls):
         cls.frames = []
         for index in range(FPS + 1):
             t = index / FPS
@@ -165,14 +181,6 @@ class TimelineLanesTests(unittest.TestCase):
         subprocess.run([cls.host, "render", "--frames", recording, "--fps", str(FPS), "-q", "-o", cls.html],
                        check=True, timeout=120)
         cls.span = span_of(TIMELINE, cls.frames)
-        cls.browser = Browser(cls.browser_binary, os.path.join(cls.work, "profile"))
-
-    @classmethod
-    def tearDownClass(cls):
-        if getattr(cls, "browser", None):
-            cls.browser.close()
-        if getattr(cls, "work", None):
-            shutil.rmtree(cls.work, ignore_errors=True)
 
     def open(self, fragment="t=0&text=0"):
         self.browser.open("file://" + self.html + "#" + fragment)
@@ -484,6 +492,134 @@ class TimelineLanesTests(unittest.TestCase):
         self.assertAlmostEqual(geometry["left"] + mx, self.x_of(0.5), delta=1)
         self.assertAlmostEqual(my, (y0 + y1) / 2, delta=0.5)
         self.assertLess(y1, y0)  # larger values higher up
+
+
+def service_timeline(host, animator, operation):
+    """The timeline of one built-in transition on the sample scene, asked of the service over stdio as an editor
+    would (transition/start with "timeline": "notify" on the manual clock, ticks of 1/60 s to its end): the last one
+    the host sent."""
+    scene = json.loads(subprocess.run([host, "render", "--scene", "sample", "--operation", operation],
+                                      check=True, capture_output=True, text=True, timeout=60).stdout)
+    process = subprocess.Popen([host], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                               text=True)
+    latest, ended, next_id = None, False, 0
+
+    def call(method, params):
+        nonlocal latest, ended, next_id
+        next_id += 1
+        process.stdin.write(json.dumps({"jsonrpc": "2.0", "id": next_id, "method": method, "params": params}) + "\n")
+        process.stdin.flush()
+        while True:
+            message = json.loads(process.stdout.readline())
+            if message.get("method") == "transition/timelineChanged":
+                latest = message["params"]
+            elif message.get("method") == "transition/didEnd":
+                ended = True
+            elif message.get("id") == next_id:
+                if "error" in message:
+                    raise AssertionError(f"{method}: {message['error']}")
+                return message["result"]
+
+    try:
+        started = call("transition/start", {"animator": animator, "operation": operation, "clock": "manual",
+                                            "timeline": "notify", **scene})
+        latest = started["timeline"]
+        transition = started["transition"]
+        for _ in range(60 * 30):
+            if ended:
+                break
+            call("transition/tick", {"transition": transition, "dt": 1 / 60})
+        assert ended, f"{animator} did not end"
+    finally:
+        process.stdin.close()
+        process.wait(timeout=60)
+        process.stdout.close()
+    return latest
+
+
+class BuiltinLanesTests(BrowserCase):
+    """`render --format html` of every built-in animator asks the service for the timeline and draws it."""
+
+    @classmethod
+    def prepare(cls):
+        listing = subprocess.run(
+            [cls.host, "render", "--animator", "all", "--format", "html", "-o", cls.work, "--quiet"],
+            capture_output=True, text=True, timeout=300, check=True).stdout
+        cls.pages = [line.split("\t") for line in listing.splitlines()]
+
+    def test_every_builtin_has_one_lane_per_animated_view_and_property(self):
+        self.assertEqual(len(self.pages), 5)
+        for path, animator, operation in self.pages:
+            with self.subTest(animator=animator):
+                timeline = service_timeline(self.host, animator, operation)
+                self.assertTrue(timeline["animations"], animator)
+                expected = {(a["target"], a["property"]) for a in timeline["animations"]}
+                self.browser.open("file://" + path + "#t=0&text=0")
+                rows = self.browser.evaluate(
+                    "Array.from(document.querySelectorAll('.th-lane')).map(r => [r.dataset.target, r.dataset.property,"
+                    " r.querySelectorAll('.th-bar').length])")
+                self.assertEqual(len(rows), len(expected), rows)
+                self.assertEqual({(t, p) for t, p, _ in rows}, expected)
+                for target, prop, bars in rows:
+                    self.assertEqual(bars, sum(1 for a in timeline["animations"]
+                                               if (a["target"], a["property"]) == (target, prop)))
+
+    def test_pull_down_lane_against_its_source(self):
+        # PullDown.swift presents with one UIView.animate(withDuration: 0.5, options: easeInOut) setting the detail
+        # view's frame from y = −844 to the container's bounds: its center moves (195, −422) → (195, 422) over 0 … 0.5 s.
+        path = next(p for p, animator, _ in self.pages if animator.endswith("pull-down"))
+        self.browser.open("file://" + path + "#t=0.25&text=0")
+        self.browser.evaluate("window.transitionPreview.pause()")
+        rows = self.browser.evaluate("window.transitionPreview.data.timeline.rows")
+        self.assertEqual([(r["target"], r["property"]) for r in rows], [("detail", "center")])
+        (bar,) = rows[0]["bars"]
+        d = bar["d"]
+        self.assertEqual((d["begin"], d["duration"], d["end"]), (0, 0.5, 0.5))
+        self.assertEqual(d["timing"], {"curve": "easeInOut"})
+        self.assertEqual((d["from"], d["to"]), ({"x": 195, "y": -422}, {"x": 195, "y": 422}))
+        span = self.browser.evaluate("window.transitionPreview.data.timeline.span")
+        self.assertEqual(span, 0.5)  # the duration, the bar's end and the last frame's time
+        image = self.browser.screenshot()
+        left, _, right, _ = self.browser.rect("#th-axis")
+        _, top, _, _ = self.browser.rect(".th-bar")
+        colour = hex_colour(self.browser.evaluate("getComputedStyle(document.querySelector('.th-bar')).backgroundColor"))
+        columns = [x for x in range(image.width) if colour_near(image.pixel(x, int(top) + 1), colour, 12)]
+        self.assertLessEqual(abs(columns[0] - left), 1)
+        self.assertLessEqual(abs(columns[-1] + 1 - (left + 0.5 / span * (right - left))), 1)
+        # The easeInOut curve inside: progress at a quarter of the bar is y(s) with x(s) = 0.25.
+        low, high = 0.0, 1.0
+        for _ in range(60):
+            mid = (low + high) / 2
+            low, high = (mid, high) if bezier(mid, 0.42, 0.58) < 0.25 else (low, mid)
+        progress = bezier(low, 0, 1)
+        _, bar_top, _, bar_bottom = self.browser.rect(".th-bar")
+        x = int(left + 0.25 * (right - left))
+        y = bar_top + 3 + (1 - progress) * (bar_bottom - bar_top - 6)
+        self.assertTrue(any(min(image.pixel(x, yy)[:3]) >= 170 for yy in range(int(y) - 2, int(y) + 3)), (x, y))
+
+    def test_an_interactive_release_shows_its_tail(self):
+        # Dragged to 30 % over 0.2 s and released at 1.2/s: the release rule finishes it with a velocity-seeded spring
+        # tail from the transition time it was left at (0.3 · 0.5 s = 0.15 s) to the end (0.5 s).
+        html = os.path.join(self.work, "drag.html")
+        subprocess.run([self.host, "render", "--animator", "pull-down", "--script", "update 0.3 over 0.2, release 1.2",
+                        "-q", "-o", html], check=True, timeout=120)
+        self.browser.open("file://" + html + "#t=0&text=0")
+        tails = self.browser.evaluate("window.transitionPreview.data.timeline.tails.map(t => t.d)")
+        self.assertEqual(len(tails), 1)
+        tail = tails[0]
+        self.assertEqual((tail["operation"], tail["cause"], tail["velocity"]), ("finish", "release", 1.2))
+        self.assertAlmostEqual(tail["from"], 0.15, places=9)
+        self.assertEqual(tail["to"], 0.5)
+        self.assertIn("spring", tail["timing"])
+        label = self.browser.evaluate("document.querySelector('.th-tail').innerText")
+        self.assertIn("finish (release)", label)
+        # While the tail plays, its row says so; before the release it is pending.
+        states = self.browser.evaluate(
+            "(function () { const p = window.transitionPreview, f = p.data.frames, out = [];"
+            " for (const phase of ['paused', 'finishing']) { const i = f.findIndex(x => x.phase === phase);"
+            " p.show(f[i].at); out.push(document.querySelector('.th-tail .th-state').dataset.state); }"
+            " return out; })()")
+        self.assertEqual(states, ["th-pending", "th-running"])
 
 
 if __name__ == "__main__":
