@@ -194,7 +194,8 @@ extension TransitionSession {
   }
 
   /// With `"timeline": "notify"`: sends `transition/timelineChanged` when the call that just completed added or
-  /// removed an animation.
+  /// removed an animation, after that call's reply (the timeline is fetched by a call of its own; a transition that
+  /// ends before it comes back is reported by its didEnd alone).
   func noteTimelineChange(_ record: TransitionRecord) {
     guard record.timeline == .notify, record.started, record.outcome == nil,
       record.driver.status.timelineRevision != record.notifiedTimelineRevision
@@ -253,13 +254,13 @@ extension TransitionSession {
           } else {
             keepLastFrame(record, frame)
           }
-          noteTimelineChange(record)
           var status = record.status
           if case .released(let decision) = outcome { status.setNew("decision", JSON(decision.rawValue)) }
           if case .gesture(let delivery) = outcome, let count = delivery.recognizers {
             status.setNew("recognizers", JSON(count))
           }
           reply(.success(.json(status.build())))
+          noteTimelineChange(record)
         }
         reportEnds()
       }
@@ -337,7 +338,6 @@ extension TransitionSession {
         } else {
           keepLastFrame(record, frame)
         }
-        noteTimelineChange(record)
         reportEnds()
         statuses[index] = record.status.build()
       },
@@ -354,6 +354,7 @@ extension TransitionSession {
           }
           reply(.success(Self.transitions(ticked)))
         }
+        for record in records { noteTimelineChange(record) }
         reportEnds()
       })
   }
