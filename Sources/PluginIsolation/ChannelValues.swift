@@ -16,7 +16,6 @@ extension MessageWriter {
     double(status.duration)
     bool(status.isInteractive)
     optional(status.nextEventIn) { $0.double($1) }
-    int(status.timelineRevision)
   }
 
   mutating func state(_ state: TransitionState) {
@@ -195,6 +194,9 @@ extension MessageWriter {
     case .misusedViewModel(let text):
       u8(2)
       string(text)
+    case .timelineChanged(let text):
+      u8(3)
+      bytes(text)
     case .lost, .abandoned:
       preconditionFailure("a worker never reports its own end")
     }
@@ -277,8 +279,7 @@ extension MessageReader {
   mutating func status() throws(ChannelError) -> TransitionStatus {
     TransitionStatus(
       state: try state(), time: try double(), percent: try double(), duration: try double(), isInteractive: try bool(),
-      nextEventIn: try optional { (r: inout MessageReader) throws(ChannelError) in try r.double() },
-      timelineRevision: try int())
+      nextEventIn: try optional { (r: inout MessageReader) throws(ChannelError) in try r.double() })
   }
 
   mutating func state() throws(ChannelError) -> TransitionState {
@@ -418,6 +419,13 @@ extension MessageReader {
     case 0: return .ended(try outcome())
     case 1: return .misbehaved(try misbehavior())
     case 2: return .misusedViewModel(try string())
+    case 3:
+      // JSON text from a process that runs plugin code: parsed and checked, never trusted.
+      let text = try bytes()
+      guard let json = try? JSON.parse(text), json["transition"]?.stringValue != nil, json["animations"] != nil else {
+        throw ChannelError("a timeline that is not a timeline object")
+      }
+      return .timelineChanged(Array(text))
     case let tag: throw ChannelError("\(tag) is not an event")
     }
   }

@@ -283,6 +283,7 @@ final class Worker {
     }
     options.interactivityFromController = try reader.bool()
     let sceneNumber = try reader.optional { (r: inout MessageReader) throws(ChannelError) in try r.int() }
+    let notifiesTimeline = try reader.bool()
     try reader.expectEnd()
 
     recorder.transition = number
@@ -317,6 +318,7 @@ final class Worker {
       return
     }
     transitions[number] = driver
+    driver.notifiesTimeline = notifiesTimeline
     driver.onEvent = { [channel] event in
       var message = MessageWriter(.event)
       message.int(number)

@@ -14,6 +14,7 @@ final class WorkerTransitionDriver: TransitionDriver {
   let operation: String
   private(set) var status = TransitionStatus.idle
   var onEvent: (TransitionEvent) -> Void = { _ in }
+  var notifiesTimeline = false
   /// The session's number ("t3" is 3), known once `start` is called.
   private(set) var number = 0
   private(set) var id = ""
@@ -80,6 +81,7 @@ final class WorkerTransitionDriver: TransitionDriver {
     message.bool(request.options.interactivityFromController)
     // A transition a scene's handler asked for runs on the scene's pending instance (WorkerScene.swift).
     message.optional((request.scene as? WorkerSceneDriver)?.number) { $0.int($1) }
+    message.bool(notifiesTimeline)
     worker.host(self)
     worker.call(message.finish(), as: .start(self, completion))
   }

@@ -123,7 +123,7 @@ final class HarnessRun {
         endCalls += 1
         self.outcome = outcome
       case .misbehaved(let report): misbehaviors.append(report)
-      case .misusedViewModel, .lost, .abandoned: break
+      case .misusedViewModel, .timelineChanged, .lost, .abandoned: break
       }
     }
   }

@@ -17,6 +17,9 @@ package final class LocalTransitionDriver: TransitionDriver {
   /// Where the presentation is sampled for each frame (shared by the factory's drivers).
   private let scratch: FrameScratch
   package var onEvent: (TransitionEvent) -> Void = { _ in }
+  package var notifiesTimeline = false
+  /// The timeline revision the last `.timelineChanged` (or the start) showed.
+  private var reportedTimelineRevision = 0
   /// The frame stream of `start(as:completion:)`: the id in each frame, the mode, the grid and the next `seq`.
   package let frames: FrameMode
   package let precision: FramePrecision?
@@ -66,8 +69,7 @@ package final class LocalTransitionDriver: TransitionDriver {
   package var status: TransitionStatus {
     TransitionStatus(
       state: transition.state, time: transition.time, percent: transition.percent, duration: transition.duration,
-      isInteractive: transition.isInteractive, nextEventIn: transition.clockTimeUntilNextEvent,
-      timelineRevision: transition.timelineRevision)
+      isInteractive: transition.isInteractive, nextEventIn: transition.clockTimeUntilNextEvent)
   }
 
   // MARK: Direct calls (in-process clients)
@@ -156,6 +158,8 @@ package final class LocalTransitionDriver: TransitionDriver {
       completion(.failure(.engine(error)), nil)
       return
     }
+    // The start's result carries the timeline as it is now (when asked for it).
+    reportedTimelineRevision = transition.timelineRevision
     complete(.success(.done), stream: true, completion)
   }
 
@@ -237,6 +241,7 @@ package final class LocalTransitionDriver: TransitionDriver {
   private func complete(
     _ result: Result<TransitionCommandResult, DriverError>, stream: Bool, _ completion: DriverCompletion
   ) {
+    reportTimelineChange()
     let ended = transition.state.isEnded
     guard frames != .none, stream || ended, !endedFrameSent else { return completion(result, nil) }
     if ended { endedFrameSent = true }
@@ -246,6 +251,17 @@ package final class LocalTransitionDriver: TransitionDriver {
       streamFrame(stamp, mode: frames, precision: precision, into: &text)
       text.withUnsafeBytes { completion(result, $0) }
     }
+  }
+
+  /// With `notifiesTimeline`: reports the timeline when the call added or removed an animation (not once it ended: its
+  /// didEnd says the rest).
+  private func reportTimelineChange() {
+    let revision = transition.timelineRevision
+    guard notifiesTimeline, revision != reportedTimelineRevision, !transition.state.isEnded else { return }
+    reportedTimelineRevision = revision
+    var text: [UInt8] = []
+    TimelineJSON.json(transition.timeline(), transition: streamID).appendSerialized(to: &text)
+    onEvent(.timelineChanged(text))
   }
 
   /// Whether the last frame (of the ended transition) was streamed already.

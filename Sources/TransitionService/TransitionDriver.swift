@@ -26,13 +26,10 @@ package struct TransitionStatus: Equatable, Sendable {
   /// clock advances the transition then even when no frame is due, so a low frame rate never delays an end. nil
   /// when nothing is scheduled.
   package var nextEventIn: Double?
-  /// Bumped whenever an animation is added to or removed from the transition's timeline (`transition/timelineChanged`
-  /// is sent when it moved).
-  package var timelineRevision = 0
 
   package init(
     state: TransitionState, time: Double, percent: Double, duration: Double, isInteractive: Bool,
-    nextEventIn: Double? = nil, timelineRevision: Int = 0
+    nextEventIn: Double? = nil
   ) {
     self.state = state
     self.time = time
@@ -40,7 +37,6 @@ package struct TransitionStatus: Equatable, Sendable {
     self.duration = duration
     self.isInteractive = isInteractive
     self.nextEventIn = nextEventIn
-    self.timelineRevision = timelineRevision
   }
 
   /// The status of a transition that has not started.
@@ -119,6 +115,9 @@ package enum TransitionEvent: Sendable {
   case misbehaved(Misbehavior)
   /// Its animator misused the view model (a sentence).
   case misusedViewModel(String)
+  /// With `notifiesTimeline`: the call added or removed an animation; the timeline as `transition/timeline` answers
+  /// it now (`TimelineJSON`), as compact JSON text.
+  case timelineChanged([UInt8])
   /// Its plugin's worker process died or hung, outside any call or during one: the transition is over (cancelled,
   /// everything back at its start). `lastFrame` is the whole `transition/frame` message showing the restored start
   /// state, when the transition streams frames. Delivered before the calls in flight complete with the same fault.
@@ -197,6 +196,9 @@ package protocol TransitionDriver: AnyObject {
   var status: TransitionStatus { get }
   /// Receives the transition's events; set it before `start`.
   var onEvent: (TransitionEvent) -> Void { get set }
+  /// Whether a call that adds or removes an animation reports `.timelineChanged` (`"timeline": "notify"`); set it
+  /// before `start`.
+  var notifiesTimeline: Bool { get set }
 
   /// Starts the transition, known as `id` in its frames: the animator's `animateTransition` runs.
   func start(as id: String, completion: @escaping DriverCompletion)

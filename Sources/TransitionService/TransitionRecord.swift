@@ -109,9 +109,8 @@ final class TransitionRecord {
   var lastFrame: [UInt8]?
   /// `transition/wait` requests waiting for the end.
   var waiters: [Responder] = []
-  /// What `transition/start` asked of the timeline, and the timeline revision the client last heard of (`notify`).
+  /// What `transition/start` asked of the timeline.
   var timeline: TimelineMode = .off
-  var notifiedTimelineRevision = 0
 
   init(
     number: Int, driver: any TransitionDriver, clock: ClockKind, fps: Double, frames: FrameMode,

@@ -83,6 +83,7 @@ extension TransitionSession {
         let prepared: PreparedTransition
         do throws(TransitionStartError) { prepared = try factory.prepare(request) } catch { throw error.responseError }
         let driver = try hosting.makeDriver(prepared, frames: stream.frames, precision: stream.precision)
+        driver.notifiesTimeline = stream.timeline == .notify
         counter += 1
         record = TransitionRecord(
           number: counter, driver: driver, clock: stream.clock, fps: stream.fps, frames: stream.frames,
@@ -128,7 +129,6 @@ extension TransitionSession {
             guard record.timeline != .off else { return answerStart(record, timeline: nil, frame: frame, reply: reply) }
             // The frame is the driver's to lend only during this completion: kept until the reply has gone.
             let kept = frame.map { [UInt8]($0) }
-            record.notifiedTimelineRevision = record.driver.status.timelineRevision
             answerWithTimeline = { [self] timeline in
               guard let kept else { return answerStart(record, timeline: timeline, frame: nil, reply: reply) }
               kept.withUnsafeBytes { answerStart(record, timeline: timeline, frame: $0, reply: reply) }
@@ -193,22 +193,6 @@ extension TransitionSession {
     }
   }
 
-  /// With `"timeline": "notify"`: sends `transition/timelineChanged` when the call that just completed added or
-  /// removed an animation, after that call's reply (the timeline is fetched by a call of its own; a transition that
-  /// ends before it comes back is reported by its didEnd alone).
-  func noteTimelineChange(_ record: TransitionRecord) {
-    guard record.timeline == .notify, record.started, record.outcome == nil,
-      record.driver.status.timelineRevision != record.notifiedTimelineRevision
-    else { return }
-    record.notifiedTimelineRevision = record.driver.status.timelineRevision
-    call(record) { done in
-      record.driver.timeline { [self] result in
-        done()
-        if case .success(let json) = result { output.notify("transition/timelineChanged", json) }
-      }
-    }
-  }
-
   // MARK: update, pause, finish, cancel, release, reverse
 
   /// Runs `command` on transition `id` and replies its status (with `decision` for a release). The frame timer
@@ -260,7 +244,6 @@ extension TransitionSession {
             status.setNew("recognizers", JSON(count))
           }
           reply(.success(.json(status.build())))
-          noteTimelineChange(record)
         }
         reportEnds()
       }
@@ -354,7 +337,6 @@ extension TransitionSession {
           }
           reply(.success(Self.transitions(ticked)))
         }
-        for record in records { noteTimelineChange(record) }
         reportEnds()
       })
   }

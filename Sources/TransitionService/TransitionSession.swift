@@ -219,6 +219,14 @@ package final class TransitionSession {
         warn(
           "\(record.id): \(report.animatorID) misbehaved: \(report.message)",
           data: ["transition": JSON(record.id), "animator": JSON(report.animatorID), "kind": JSON(report.kindName)])
+      case .timelineChanged(let timeline):
+        // During the call that changed it: before that call's reply (and its frame).
+        guard record.started, record.outcome == nil else { return }
+        output.sendMessage { message in
+          message.append(contentsOf: #"{"jsonrpc":"2.0","method":"transition/timelineChanged","params":"#.utf8)
+          message.append(contentsOf: timeline)
+          message.append(UInt8(ascii: "}"))
+        }
       case .misusedViewModel(let misuse):
         warn(
           "\(record.id): \(animator) misused the view model: \(misuse)",
@@ -371,7 +379,6 @@ package final class TransitionSession {
         flushPluginLogs()
         if record.outcome == nil {
           then(frame)
-          noteTimelineChange(record)
           if live[record.number] === record {
             updateTimer(record)
             if record.prepareNextFrame { prepareFrame(record) }

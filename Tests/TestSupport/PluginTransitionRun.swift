@@ -87,7 +87,7 @@ package final class PluginTransitionRun {
       switch event {
       case .ended(let outcome): self.outcome = outcome
       case .misbehaved(let report): misbehaviors.append(report)
-      case .misusedViewModel, .lost, .abandoned: break
+      case .misusedViewModel, .timelineChanged, .lost, .abandoned: break
       }
     }
   }

@@ -69,6 +69,7 @@ import TransitionEngine
       case .ended(let outcome): events.append("ended \(outcome)")
       case .misbehaved(let report): events.append("misbehaved \(report.kindName)")
       case .misusedViewModel(let text): events.append("misused \(text)")
+      case .timelineChanged: events.append("timelineChanged")
       case .lost(let fault, _): events.append("lost \(fault.reason)")
       case .abandoned(let reason, _): events.append("abandoned \(reason)")
       }
