@@ -31,31 +31,40 @@ func animatedScene(views count: Int, rotate: Bool) -> Scene {
 
 /// 1,000 layers that are not views: 500 cards in a 25-column grid, each with a border and a shadow along its own
 /// shadowPath, and each masked by a shape layer (the other 500) whose ellipse path grows; over one second every card
-/// moves and animates shadowOpacity, shadowRadius and shadowPath, every mask its path.
+/// moves and animates shadowOpacity, shadowRadius and shadowPath, every mask its path — CABasicAnimations (1 s,
+/// linear), as iOS code animates layer properties (a UIView block does not), the model set to the end values.
 func animatedLayerScene() -> Scene {
   let scene = Scene(containerSize: Size(width: 1000, height: 2000))
-  var cards: [(View, View)] = []
+  func animate(_ layer: View, _ keyPath: String, from: AnimationValue, to: AnimationValue) {
+    var animation = ExplicitAnimation.basic(keyPath, from: from, to: to)
+    animation.timing.duration = 1
+    layer.add(animation, forKey: keyPath)
+  }
   for i in 0..<500 {
     let card = scene.makeLayer(hint: "card")
     card.frame = Rect(x: Double(i % 25) * 40, y: Double(i / 25) * 40, width: 36, height: 36)
     card.backgroundColor = Color(r: 1, g: 1, b: 1)
     card.borderWidth = 1
-    card.shadowPath = Path(roundedRect: Rect(x: 0, y: 0, width: 36, height: 36), cornerRadius: 4)
+    let startShadow = Path(roundedRect: Rect(x: 0, y: 0, width: 36, height: 36), cornerRadius: 4)
+    let endShadow = Path(roundedRect: Rect(x: -4, y: -4, width: 44, height: 44), cornerRadius: 12)
     let mask = scene.makeLayer(hint: "mask", kind: .shape)
     mask.frame = Rect(x: 0, y: 0, width: 36, height: 36)
-    mask.path = Path(ellipseIn: Rect(x: 17, y: 17, width: 2, height: 2))
+    let startMask = Path(ellipseIn: Rect(x: 17, y: 17, width: 2, height: 2))
+    let endMask = Path(ellipseIn: Rect(x: -8, y: -8, width: 52, height: 52))
     card.setMask(mask)
     scene.container.addSublayer(card)
-    cards.append((card, mask))
-  }
-  scene.animate(duration: 1) {
-    for (card, mask) in cards {
-      card.position = Point(x: card.position.x + 300, y: card.position.y + 100)
-      card.shadowOpacity = 0.5
-      card.shadowRadius = 8
-      card.shadowPath = Path(roundedRect: Rect(x: -4, y: -4, width: 44, height: 44), cornerRadius: 12)
-      mask.path = Path(ellipseIn: Rect(x: -8, y: -8, width: 52, height: 52))
-    }
+    let start = card.position
+    let end = Point(x: start.x + 300, y: start.y + 100)
+    card.position = end
+    card.shadowOpacity = 0.5
+    card.shadowRadius = 8
+    card.shadowPath = endShadow
+    mask.path = endMask
+    animate(card, "position", from: .point(start), to: .point(end))
+    animate(card, "shadowOpacity", from: .number(0), to: .number(0.5))
+    animate(card, "shadowRadius", from: .number(3), to: .number(8))
+    animate(card, "shadowPath", from: .path(startShadow), to: .path(endShadow))
+    animate(mask, "path", from: .path(startMask), to: .path(endMask))
   }
   return scene
 }

@@ -31,24 +31,44 @@ func layerFrameCases(_ effort: Effort) -> [Figure] {
     figures.append(full)
 
     // A delta stream: sample at a new time and encode against the previous frame, as the host streams.
-    var stream = FrameEncoder()
-    var message: [UInt8] = []
-    var i = 0
+    let stream = LayerDeltaStream(scene)
     var delta = measure(
       "frames: \(label), sample + delta frame", iterations: effort.count(500), effort: effort
     ) { n in
-      for _ in 0..<n {
-        i += 1
-        scene.presentation(at: 0.001 + Double(i % 960) / 1000, into: &states)
-        message.removeAll(keepingCapacity: true)
-        stream.appendNotification(
-          FrameStamp(transition: "t1", seq: i, time: 0.5, percent: 0.5, phase: "running"), mode: .delta, states: states,
-          to: &message)
-      }
+      stream.run(n)
     }
-    delta.bytesPerOp = Double(message.count)
-    delta.note = "\(message.count) B/frame (presentation + delta encoding)"
+    delta.bytesPerOp = Double(stream.message.count)
+    delta.note = "\(stream.message.count) B/frame (presentation + delta encoding)"
     figures.append(delta)
   }
   return figures
+}
+
+/// A scene sampled at a new time each frame and encoded against the previous frame, as the host streams deltas.
+final class LayerDeltaStream {
+  let scene: Scene
+  var states: [ViewState] = []
+  var stream = FrameEncoder()
+  var message: [UInt8] = []
+  var frame = 0
+
+  init(_ scene: Scene) { self.scene = scene }
+
+  func run(_ n: Int) {
+    for _ in 0..<n {
+      frame += 1
+      scene.presentation(at: 0.001 + Double(frame % 960) / 1000, into: &states)
+      message.removeAll(keepingCapacity: true)
+      stream.appendNotification(
+        FrameStamp(transition: "t1", seq: frame, time: 0.5, percent: 0.5, phase: "running"), mode: .delta,
+        states: states, to: &message)
+    }
+  }
+}
+
+/// `frames` delta frames of `scene` (the profile-layers workload); returns the last frame's size.
+func layerDeltaStream(_ scene: Scene, frames: Int) -> Int {
+  let stream = LayerDeltaStream(scene)
+  stream.run(frames)
+  return stream.message.count
 }

@@ -7,8 +7,8 @@
 //   --goal    only the goal rows (and isolation cases) whose name contains this text
 //   --host-arg ARG  one more argument for every host the goal rows start (repeatable), e.g. `--host-arg
 //             --frames-ahead --host-arg off` for the real-time rows with every frame built at its tick
-//   CASE      goals, json, engine, frames, plugin, host, isolation, timers (default: all); profile-frame and
-//             profile-frame-jsonc run one frame workload for a profiler and print nothing
+//   CASE      goals, json, engine, frames, plugin, host, isolation, timers (default: all); profile-frame,
+//             profile-frame-jsonc and profile-layers run one workload for a profiler and print nothing
 //
 // `goals` is issue 14's table: each figure beside its baseline from the same run, with the goal and whether it holds.
 
@@ -25,7 +25,7 @@ var goalFilter: String?
 var hostArguments: [String] = []
 let allCases = ["goals", "json", "engine", "frames", "plugin", "host", "isolation", "timers"]
 /// Not in the table: one workload each, to run under `perf record` or callgrind (docs/bench.md, "Profiles").
-let profileCases = ["profile-frame", "profile-frame-jsonc"]
+let profileCases = ["profile-frame", "profile-frame-jsonc", "profile-layers"]
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -99,6 +99,11 @@ for name in selected where name != "goals" {
     let frames = ReferenceFrameStream(try! driftDriver(children: 499))
     frames.stream(500)
     blackHole(frames.bytes)
+  case "profile-layers":
+    // The 1,000-layer scene (EngineCases' animatedLayerScene) sampled and delta-encoded 200 times (PROFILE_FRAMES
+    // sets the count), as LayerFrameCases' "sample + delta frame" row does.
+    let count = getenv("PROFILE_FRAMES").flatMap { Int(String(cString: $0)) } ?? 200
+    blackHole(layerDeltaStream(animatedLayerScene(), frames: count))
   default: figures += hostCases(effort, host: host)
   }
 }

@@ -215,9 +215,11 @@ extension PluginAnimator {
     _ keyTimes: UnsafePointer<Double>?, _ keyTimeCount: Int, _ functions: UnsafePointer<th_timing>?,
     _ functionCount: Int, _ mode: th_calculation_mode
   ) throws(HostFailure) -> th_status {
-    guard let values, count > 0 else { throw .invalidArgument("values", "a keyframe animation needs values") }
+    // No values (count 0): the timing of a path animation (CAKeyframeAnimation.path with keyTimes, timingFunctions
+    // or calculationMode and no values), whose keyframes are the path's vertices.
+    guard count == 0 || values != nil else { throw .null("values") }
     var list: [AnimationValue] = []
-    for i in 0..<count { list.append(try Self.animationValue(values + i, "values[\(i)]")) }
+    for i in 0..<count { list.append(try Self.animationValue(values! + i, "values[\(i)]")) }
     var times: [Double]?
     if keyTimeCount > 0 {
       guard let keyTimes else { throw .null("key_times") }
@@ -240,14 +242,16 @@ extension PluginAnimator {
     default: throw .unsupported("mode", "unknown th_calculation_mode \(mode.rawValue)")
     }
     do {
+      // For a path's timing the vertices stand for the values: as many as the key times (or the segments + 1).
+      let n = count > 0 ? count : times?.count ?? (curves?.count ?? 0) + 1
       try Keyframes<Double>.validate(
-        valueCount: count, keyTimes: times, timingFunctionCount: curves?.count, mode: calculation)
+        valueCount: n, keyTimes: times, timingFunctionCount: curves?.count, mode: calculation)
     } catch {
       throw .invalidValue("key_times", "keyframes: \(error)")
     }
     return try withCoreAnimation(animation) { (a) throws(HostFailure) in
       guard case .keyframes(var spec) = a.kind else { throw .wrongPhase("set_keyframes is for keyframe animations") }
-      spec.values = list
+      spec.values = count > 0 ? list : nil
       spec.keyTimes = times
       spec.timingFunctions = curves
       spec.calculationMode = calculation

@@ -352,7 +352,16 @@ extension Scene {
       recordImmediate(view: view, property: property, old: old, new: new)
       if before != nil { runImplicitAction(view: view, property: property, presentedBefore: before) }
     case .basic, .keyframes:
-      recordAnimated(view: view, property: property, old: old, new: new, context: ctx)
+      if property.key.animatesInBlocks(ofView: view.isView) {
+        recordAnimated(view: view, property: property, old: old, new: new, context: ctx)
+      } else {
+        // UIKit animates only its own keys of a view's layer in a block; any other layer property of it changes at
+        // once. A layer that is not a view runs its implicit action, as outside a block (its delegate is not a
+        // UIView, so UIKit's block settings do not reach it: the transaction's duration and timing apply).
+        let before = mayRunImplicitAction(view) ? presentedValue(of: view, property: property, old: old) : nil
+        recordImmediate(view: view, property: property, old: old, new: new)
+        if before != nil { runImplicitAction(view: view, property: property, presentedBefore: before) }
+      }
     }
   }
 

@@ -124,21 +124,22 @@ extension Path: ExplicitOptionalWrapped {
 
 // MARK: - Channels: what a key path reads and writes in a presented value
 
-/// How a key path reads and writes its value in a layer's values.
+/// How a key path reads and writes its value in a layer's values (direct accessors rather than Swift key paths, whose
+/// runtime application costs more on every sample of every animation).
+/// `get` reads through the pointer in place: taking the values as an argument copied all of them (and retained their
+/// references) for every animation of every sample.
 struct Channel<V: ExplicitValue> {
-  let get: (AnimatableValues) -> V
+  let get: (UnsafeMutablePointer<AnimatableValues>) -> V
   let set: (inout AnimatableValues, V) -> Void
 
-  init(get: @escaping (AnimatableValues) -> V, set: @escaping (inout AnimatableValues, V) -> Void) {
+  init(
+    get: @escaping (UnsafeMutablePointer<AnimatableValues>) -> V,
+    set: @escaping (inout AnimatableValues, V) -> Void
+  ) {
     self.get = get
     self.set = set
   }
 
-  init(_ property: AnimatableProperty<V>) {
-    let path = property.value
-    get = { $0[keyPath: path] }
-    set = { $0[keyPath: path] = $1 }
-  }
 }
 
 /// Something done with a key path's channel, with its value type known.
@@ -155,7 +156,7 @@ extension AnimationKeyPath {
       let path: WritableKeyPath<AnimatableValues, Transform3D> = sublayer ? \.sublayerTransform : \.transform
       return visitor.visit(
         Channel<Double>(
-          get: { $0[keyPath: path][component] },
+          get: { $0.pointee[keyPath: path][component] },
           set: { $0[keyPath: path] = $0[keyPath: path].setting(component, to: $1) }))
     case .member(let key, let member):
       return Self.member(key, member, visitor)
@@ -166,32 +167,34 @@ extension AnimationKeyPath {
 
   private static func property<Visitor: ChannelVisitor>(_ key: PropertyKey, _ v: Visitor) -> Visitor.Result {
     switch key {
-    case .bounds: v.visit(Channel(AnimatableProperty.bounds))
-    case .position: v.visit(Channel(AnimatableProperty.position))
-    case .anchorPoint: v.visit(Channel(AnimatableProperty.anchorPoint))
-    case .transform: v.visit(Channel(AnimatableProperty.transform))
-    case .sublayerTransform: v.visit(Channel(AnimatableProperty.sublayerTransform))
-    case .alpha: v.visit(Channel(AnimatableProperty.alpha))
-    case .zPosition: v.visit(Channel(AnimatableProperty.zPosition))
-    case .cornerRadius: v.visit(Channel(AnimatableProperty.cornerRadius))
-    case .backgroundColor: v.visit(Channel(AnimatableProperty.backgroundColor))
+    case .bounds: v.visit(Channel<Rect>(get: { $0.pointee.bounds }, set: { $0.bounds = $1 }))
+    case .position: v.visit(Channel<Point>(get: { $0.pointee.position }, set: { $0.position = $1 }))
+    case .anchorPoint: v.visit(Channel<Point>(get: { $0.pointee.anchorPoint }, set: { $0.anchorPoint = $1 }))
+    case .transform: v.visit(Channel<Transform3D>(get: { $0.pointee.transform }, set: { $0.transform = $1 }))
+    case .sublayerTransform:
+      v.visit(Channel<Transform3D>(get: { $0.pointee.sublayerTransform }, set: { $0.sublayerTransform = $1 }))
+    case .alpha: v.visit(Channel<Double>(get: { $0.pointee.alpha }, set: { $0.alpha = $1 }))
+    case .zPosition: v.visit(Channel<Double>(get: { $0.pointee.zPosition }, set: { $0.zPosition = $1 }))
+    case .cornerRadius: v.visit(Channel<Double>(get: { $0.pointee.cornerRadius }, set: { $0.cornerRadius = $1 }))
+    case .backgroundColor:
+      v.visit(Channel<Color?>(get: { $0.pointee.backgroundColor }, set: { $0.backgroundColor = $1 }))
     // The gradient is one engine value, not a Core Animation key path (AnimationKeyPath never names it).
-    case .gradient: v.visit(Channel(AnimatableProperty<Double>.alpha))
-    case .anchorPointZ: v.visit(Channel(AnimatableProperty<Double>.anchorPointZ))
-    case .borderWidth: v.visit(Channel(AnimatableProperty<Double>.borderWidth))
-    case .borderColor: v.visit(Channel(AnimatableProperty<Color?>.borderColor))
-    case .shadowColor: v.visit(Channel(AnimatableProperty<Color?>.shadowColor))
-    case .shadowOpacity: v.visit(Channel(AnimatableProperty<Double>.shadowOpacity))
-    case .shadowRadius: v.visit(Channel(AnimatableProperty<Double>.shadowRadius))
-    case .shadowOffset: v.visit(Channel(AnimatableProperty<Size>.shadowOffset))
-    case .shadowPath: v.visit(Channel(AnimatableProperty<Path?>.shadowPath))
-    case .path: v.visit(Channel(AnimatableProperty<Path?>.path))
-    case .fillColor: v.visit(Channel(AnimatableProperty<Color?>.fillColor))
-    case .strokeColor: v.visit(Channel(AnimatableProperty<Color?>.strokeColor))
-    case .lineWidth: v.visit(Channel(AnimatableProperty<Double>.lineWidth))
-    case .strokeStart: v.visit(Channel(AnimatableProperty<Double>.strokeStart))
-    case .strokeEnd: v.visit(Channel(AnimatableProperty<Double>.strokeEnd))
-    case .lineDashPhase: v.visit(Channel(AnimatableProperty<Double>.lineDashPhase))
+    case .gradient: v.visit(Channel<Double>(get: { $0.pointee.alpha }, set: { $0.alpha = $1 }))
+    case .anchorPointZ: v.visit(Channel<Double>(get: { $0.pointee.anchorPointZ }, set: { $0.anchorPointZ = $1 }))
+    case .borderWidth: v.visit(Channel<Double>(get: { $0.pointee.borderWidth }, set: { $0.borderWidth = $1 }))
+    case .borderColor: v.visit(Channel<Color?>(get: { $0.pointee.borderColor }, set: { $0.borderColor = $1 }))
+    case .shadowColor: v.visit(Channel<Color?>(get: { $0.pointee.shadowColor }, set: { $0.shadowColor = $1 }))
+    case .shadowOpacity: v.visit(Channel<Double>(get: { $0.pointee.shadowOpacity }, set: { $0.shadowOpacity = $1 }))
+    case .shadowRadius: v.visit(Channel<Double>(get: { $0.pointee.shadowRadius }, set: { $0.shadowRadius = $1 }))
+    case .shadowOffset: v.visit(Channel<Size>(get: { $0.pointee.shadowOffset }, set: { $0.shadowOffset = $1 }))
+    case .shadowPath: v.visit(Channel<Path?>(get: { $0.pointee.shadowPath }, set: { $0.shadowPath = $1 }))
+    case .path: v.visit(Channel<Path?>(get: { $0.pointee.path }, set: { $0.path = $1 }))
+    case .fillColor: v.visit(Channel<Color?>(get: { $0.pointee.fillColor }, set: { $0.fillColor = $1 }))
+    case .strokeColor: v.visit(Channel<Color?>(get: { $0.pointee.strokeColor }, set: { $0.strokeColor = $1 }))
+    case .lineWidth: v.visit(Channel<Double>(get: { $0.pointee.lineWidth }, set: { $0.lineWidth = $1 }))
+    case .strokeStart: v.visit(Channel<Double>(get: { $0.pointee.strokeStart }, set: { $0.strokeStart = $1 }))
+    case .strokeEnd: v.visit(Channel<Double>(get: { $0.pointee.strokeEnd }, set: { $0.strokeEnd = $1 }))
+    case .lineDashPhase: v.visit(Channel<Double>(get: { $0.pointee.lineDashPhase }, set: { $0.lineDashPhase = $1 }))
     }
   }
 
@@ -200,29 +203,29 @@ extension AnimationKeyPath {
   ) -> Visitor.Result {
     switch (key, member) {
     case (.bounds, .size):
-      return v.visit(Channel<Size>(get: { $0.bounds.size }, set: { $0.bounds.size = $1 }))
+      return v.visit(Channel<Size>(get: { $0.pointee.bounds.size }, set: { $0.bounds.size = $1 }))
     case (.bounds, .origin):
-      return v.visit(Channel<Point>(get: { $0.bounds.origin }, set: { $0.bounds.origin = $1 }))
+      return v.visit(Channel<Point>(get: { $0.pointee.bounds.origin }, set: { $0.bounds.origin = $1 }))
     case (.bounds, .width):
-      return v.visit(Channel<Double>(get: { $0.bounds.size.width }, set: { $0.bounds.size.width = $1 }))
+      return v.visit(Channel<Double>(get: { $0.pointee.bounds.size.width }, set: { $0.bounds.size.width = $1 }))
     case (.bounds, .height):
-      return v.visit(Channel<Double>(get: { $0.bounds.size.height }, set: { $0.bounds.size.height = $1 }))
+      return v.visit(Channel<Double>(get: { $0.pointee.bounds.size.height }, set: { $0.bounds.size.height = $1 }))
     case (.bounds, .x):
-      return v.visit(Channel<Double>(get: { $0.bounds.origin.x }, set: { $0.bounds.origin.x = $1 }))
+      return v.visit(Channel<Double>(get: { $0.pointee.bounds.origin.x }, set: { $0.bounds.origin.x = $1 }))
     case (.bounds, .y):
-      return v.visit(Channel<Double>(get: { $0.bounds.origin.y }, set: { $0.bounds.origin.y = $1 }))
+      return v.visit(Channel<Double>(get: { $0.pointee.bounds.origin.y }, set: { $0.bounds.origin.y = $1 }))
     case (.anchorPoint, .x):
-      return v.visit(Channel<Double>(get: { $0.anchorPoint.x }, set: { $0.anchorPoint.x = $1 }))
+      return v.visit(Channel<Double>(get: { $0.pointee.anchorPoint.x }, set: { $0.anchorPoint.x = $1 }))
     case (.anchorPoint, .y):
-      return v.visit(Channel<Double>(get: { $0.anchorPoint.y }, set: { $0.anchorPoint.y = $1 }))
+      return v.visit(Channel<Double>(get: { $0.pointee.anchorPoint.y }, set: { $0.anchorPoint.y = $1 }))
     case (.shadowOffset, .width):
-      return v.visit(Channel<Double>(get: { $0.shadowOffset.width }, set: { $0.shadowOffset.width = $1 }))
+      return v.visit(Channel<Double>(get: { $0.pointee.shadowOffset.width }, set: { $0.shadowOffset.width = $1 }))
     case (.shadowOffset, .height):
-      return v.visit(Channel<Double>(get: { $0.shadowOffset.height }, set: { $0.shadowOffset.height = $1 }))
+      return v.visit(Channel<Double>(get: { $0.pointee.shadowOffset.height }, set: { $0.shadowOffset.height = $1 }))
     case (_, .x):
-      return v.visit(Channel<Double>(get: { $0.position.x }, set: { $0.position.x = $1 }))
+      return v.visit(Channel<Double>(get: { $0.pointee.position.x }, set: { $0.position.x = $1 }))
     default:
-      return v.visit(Channel<Double>(get: { $0.position.y }, set: { $0.position.y = $1 }))
+      return v.visit(Channel<Double>(get: { $0.pointee.position.y }, set: { $0.position.y = $1 }))
     }
   }
 }
@@ -240,7 +243,10 @@ struct ValueTypeCheck: ChannelVisitor {
 struct ReadChannel: ChannelVisitor {
   let values: AnimatableValues
 
-  func visit<V: ExplicitValue>(_ channel: Channel<V>) -> AnimationValue { channel.get(values).animationValue }
+  func visit<V: ExplicitValue>(_ channel: Channel<V>) -> AnimationValue {
+    var copy = values
+    return withUnsafeMutablePointer(to: &copy) { channel.get($0).animationValue }
+  }
 }
 
 // MARK: - Resolved animations
@@ -299,6 +305,20 @@ final class ResolvedAnimation {
   }
 }
 
+/// The prepared blend of a basic or spring animation whose ends are fixed (see `ApplyAnimation.visit`).
+final class FixedEnds<V: TrackValue>: @unchecked Sendable {
+  let segment: V.Segment
+  init(_ segment: V.Segment) { self.segment = segment }
+}
+
+extension ExplicitAnimation.Kind {
+  /// A basic or spring animation's from, to and by values, as a `.basic` (the spring's parameters left out).
+  var basicValues: ExplicitAnimation.Kind {
+    if case .spring(let from, let to, let by, _) = self { return .basic(from: from, to: to, by: by) }
+    return self
+  }
+}
+
 /// The keyframe track of an animation, typed.
 final class KeyframeCache<Key: Interpolatable>: @unchecked Sendable {
   let keyframes: Keyframes<Key>?
@@ -333,15 +353,23 @@ struct ApplyAnimation: ChannelVisitor {
 
   func visit<V: ExplicitValue>(_ channel: Channel<V>) {
     let a = animation
-    let underlying = channel.get(values.pointee)
+    let underlying = channel.get(values)
     let base: V = a.isAdditive ? Self.zero(like: underlying) : underlying
     var result: V?
     switch a.kind {
-    case .basic(let from, let to, let by), .spring(let from, let to, let by, _):
-      guard let (start, end) = Self.ends(from: from, to: to, by: by, underlying: base, previous: a.previous) else {
-        return
+    case .basic, .spring:
+      if let fixed = a.cache as? FixedEnds<V> {
+        result = V.value(of: fixed.segment, at: a.progress(basic: basic))
+        break
       }
-      result = V.value(of: V.segment(from: start, to: end), at: a.progress(basic: basic))
+      guard case .basic(let from, let to, let by) = a.kind.basicValues,
+        let (start, end) = Self.ends(from: from, to: to, by: by, underlying: base, previous: a.previous)
+      else { return }
+      let segment = V.segment(from: start, to: end)
+      // Two of the three values set: the ends do not depend on what is under the animation, so they are typed and
+      // prepared once (no enum copy, value conversion or segment per sample).
+      if [from, to, by].lazy.filter({ $0 != nil }).count >= 2 { a.cache = FixedEnds<V>(segment) }
+      result = V.value(of: segment, at: a.progress(basic: basic))
     case .keyframes(let spec):
       let d = a.timing.duration
       let linear = d > 0 ? min(max(basic / d, 0), 1) : 1

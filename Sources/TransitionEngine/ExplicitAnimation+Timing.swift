@@ -60,6 +60,15 @@ extension View {
   /// The node whose time space contains this one's: the superlayer, or for a mask the layer it masks.
   var timeParent: View? { superview ?? maskOwner }
 
+  /// A layer moved to another superlayer (or mask owner) keeps its animations, as Core Animation's does: their
+  /// times are in the layer's local time, which now composes with the new ancestors' timing, so their starts and
+  /// ends move on the timeline and are scheduled again (only when some layer has a timing: otherwise every local
+  /// time is the timeline's and nothing moves).
+  func timeParentChanged() {
+    guard let scene, scene.layerTimingCount > 0 else { return }
+    scene.rescheduleExplicitAnimations()
+  }
+
   /// The map from the transition's timeline time to this layer's local time (no allocation: the chain of time
   /// parents composed from the top).
   func timeMap() -> TimeMap {

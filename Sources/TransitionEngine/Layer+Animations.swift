@@ -375,7 +375,7 @@ extension Scene {
 
   /// Whether a write of `view` should be looked at for an implicit action (cheap test before any work).
   func mayRunImplicitAction(_ view: View) -> Bool {
-    !view.isView && contexts.isEmpty && currentTime > view.createdAt
+    !view.isView && (contexts.last.map { $0.kind != .immediate } ?? true) && currentTime > view.createdAt
       && (view.superview != nil || view.maskOwner != nil)
   }
 

@@ -96,8 +96,13 @@ package struct LayerAppearance: Hashable, Sendable {
 }
 
 /// Non-default layer-only values, immutable and shared (most views never set one, so `AnimatableValues` holds nil).
-final class LayerAppearanceBox: Hashable, Sendable {
-  let value: LayerAppearance
+///
+/// A box is changed in place only while one value holds it (`AnimatableValues.modifyLayer`): a sample's copy of
+/// the model writes its first animated layer member into a new box and every further one into that box, rather
+/// than a new box per member (which 1,000 animated layers paid several times a frame). Hence `@unchecked`: the
+/// mutation is copy-on-write, never shared.
+final class LayerAppearanceBox: Hashable, @unchecked Sendable {
+  fileprivate(set) var value: LayerAppearance
 
   private init(_ value: LayerAppearance) { self.value = value }
 
@@ -120,80 +125,94 @@ extension AnimatableValues {
     set { layerBox = LayerAppearanceBox.holding(newValue) }
   }
 
+  /// Changes one layer member: in the box itself when this value alone holds it, else in a new box (nil again when
+  /// the change leaves every default, which only a member set `toDefault` can do).
+  @inline(__always)
+  mutating func modifyLayer(toDefault: Bool, _ change: (inout LayerAppearance) -> Void) {
+    if layerBox != nil, isKnownUniquelyReferenced(&layerBox) {
+      change(&layerBox!.value)
+      if toDefault, layerBox!.value == LayerAppearance.defaults { layerBox = nil }
+    } else {
+      var value = layer
+      change(&value)
+      layerBox = LayerAppearanceBox.holding(value)
+    }
+  }
+
   /// The anchor point's z coordinate: the layer's transform applies about (anchorPoint, anchorPointZ).
   package var anchorPointZ: Double {
     get { layerBox.map { $0.value.anchorPointZ } ?? 0 }
-    set { layer.anchorPointZ = newValue }
+    set { modifyLayer(toDefault: newValue == LayerAppearance.defaults.anchorPointZ) { $0.anchorPointZ = newValue } }
   }
   /// The border's width, drawn inside the bounds (inset from the edge), above the sublayers.
   package var borderWidth: Double {
     get { layerBox.map { $0.value.borderWidth } ?? 0 }
-    set { layer.borderWidth = newValue }
+    set { modifyLayer(toDefault: newValue == LayerAppearance.defaults.borderWidth) { $0.borderWidth = newValue } }
   }
   /// The border's colour (CALayer's default: opaque black).
   package var borderColor: Color? {
     get { layerBox.map { $0.value.borderColor } ?? .black }
-    set { layer.borderColor = newValue }
+    set { modifyLayer(toDefault: newValue == LayerAppearance.defaults.borderColor) { $0.borderColor = newValue } }
   }
   /// The shadow's colour (default opaque black).
   package var shadowColor: Color? {
     get { layerBox.map { $0.value.shadowColor } ?? .black }
-    set { layer.shadowColor = newValue }
+    set { modifyLayer(toDefault: newValue == LayerAppearance.defaults.shadowColor) { $0.shadowColor = newValue } }
   }
   /// The shadow's opacity in [0, 1] (default 0: no shadow).
   package var shadowOpacity: Double {
     get { layerBox.map { $0.value.shadowOpacity } ?? 0 }
-    set { layer.shadowOpacity = newValue }
+    set { modifyLayer(toDefault: newValue == LayerAppearance.defaults.shadowOpacity) { $0.shadowOpacity = newValue } }
   }
   /// The shadow's blur radius in points (default 3).
   package var shadowRadius: Double {
     get { layerBox.map { $0.value.shadowRadius } ?? 3 }
-    set { layer.shadowRadius = newValue }
+    set { modifyLayer(toDefault: newValue == LayerAppearance.defaults.shadowRadius) { $0.shadowRadius = newValue } }
   }
   /// The shadow's offset (default (0, −3), CALayer's).
   package var shadowOffset: Size {
     get { layerBox.map { $0.value.shadowOffset } ?? Size(width: 0, height: -3) }
-    set { layer.shadowOffset = newValue }
+    set { modifyLayer(toDefault: newValue == LayerAppearance.defaults.shadowOffset) { $0.shadowOffset = newValue } }
   }
   /// The shadow's shape in the layer's bounds coordinates; nil = the shape of the layer's content.
   package var shadowPath: Path? {
     get { layerBox.map { $0.value.shadowPath } ?? nil }
-    set { layer.shadowPath = newValue }
+    set { modifyLayer(toDefault: newValue == LayerAppearance.defaults.shadowPath) { $0.shadowPath = newValue } }
   }
   /// A shape layer's path, in its bounds coordinates.
   package var path: Path? {
     get { layerBox.map { $0.value.path } ?? nil }
-    set { layer.path = newValue }
+    set { modifyLayer(toDefault: newValue == LayerAppearance.defaults.path) { $0.path = newValue } }
   }
   /// A shape layer's fill colour (default opaque black; nil = no fill).
   package var fillColor: Color? {
     get { layerBox.map { $0.value.fillColor } ?? .black }
-    set { layer.fillColor = newValue }
+    set { modifyLayer(toDefault: newValue == LayerAppearance.defaults.fillColor) { $0.fillColor = newValue } }
   }
   /// A shape layer's stroke colour (default nil: no stroke).
   package var strokeColor: Color? {
     get { layerBox.map { $0.value.strokeColor } ?? nil }
-    set { layer.strokeColor = newValue }
+    set { modifyLayer(toDefault: newValue == LayerAppearance.defaults.strokeColor) { $0.strokeColor = newValue } }
   }
   /// A shape layer's stroke width (default 1).
   package var lineWidth: Double {
     get { layerBox.map { $0.value.lineWidth } ?? 1 }
-    set { layer.lineWidth = newValue }
+    set { modifyLayer(toDefault: newValue == LayerAppearance.defaults.lineWidth) { $0.lineWidth = newValue } }
   }
   /// Where the stroke starts along the path, as a fraction of its length (default 0).
   package var strokeStart: Double {
     get { layerBox.map { $0.value.strokeStart } ?? 0 }
-    set { layer.strokeStart = newValue }
+    set { modifyLayer(toDefault: newValue == LayerAppearance.defaults.strokeStart) { $0.strokeStart = newValue } }
   }
   /// Where the stroke ends along the path, as a fraction of its length (default 1).
   package var strokeEnd: Double {
     get { layerBox.map { $0.value.strokeEnd } ?? 1 }
-    set { layer.strokeEnd = newValue }
+    set { modifyLayer(toDefault: newValue == LayerAppearance.defaults.strokeEnd) { $0.strokeEnd = newValue } }
   }
   /// The offset into the dash pattern where the stroke starts (default 0).
   package var lineDashPhase: Double {
     get { layerBox.map { $0.value.lineDashPhase } ?? 0 }
-    set { layer.lineDashPhase = newValue }
+    set { modifyLayer(toDefault: newValue == LayerAppearance.defaults.lineDashPhase) { $0.lineDashPhase = newValue } }
   }
 }
 

@@ -314,16 +314,49 @@ extension Path: Interpolatable {
   /// `from` until the fraction reaches 1 — the animation shows its start shape for its whole duration and jumps
   /// to the end shape when it ends (Apple documents the result of such an animation only as "undefined"; this is
   /// what it shows). Exactly `from` at 0 and `to` at 1.
+  ///
+  /// One pass writes the blended elements straight into the result's storage and checks the structure as it goes
+  /// (no closure or intermediate array per element: a sample of 1,000 animated paths does this 1,000 times).
   package static func interpolate(from a: Path, to b: Path, fraction t: Double) -> Path {
     if t == 0 { return a }
     if t == 1 { return b }
-    guard a.hasSameStructure(as: b) else { return a }
-    var out = [PathElement]()
-    out.reserveCapacity(a.elements.count)
-    for (x, y) in zip(a.elements, b.elements) {
-      out.append(x.blended(with: y) { Point.interpolate(from: $0, to: $1, fraction: t) })
+    let n = a.elements.count
+    guard n == b.elements.count else { return a }
+    @inline(__always) func mix(_ p: Point, _ q: Point) -> Point { Point(x: lerp(p.x, q.x, t), y: lerp(p.y, q.y, t)) }
+    var matched = true
+    let elements = a.elements.withUnsafeBufferPointer { x in
+      b.elements.withUnsafeBufferPointer { y in
+        [PathElement](unsafeUninitializedCapacity: n) { out, count in
+          var i = 0
+          while i < n {
+            let blended: PathElement
+            switch (x[i], y[i]) {
+            case (.move(let p), .move(let q)): blended = .move(to: mix(p, q))
+            case (.line(let p), .line(let q)): blended = .line(to: mix(p, q))
+            case (.curve(let p, let c1, let c2), .curve(let q, let d1, let d2)):
+              blended = .curve(to: mix(p, q), control1: mix(c1, d1), control2: mix(c2, d2))
+            case (.quadCurve(let p, let c), .quadCurve(let q, let d)):
+              blended = .quadCurve(to: mix(p, q), control: mix(c, d))
+            case (.closeSubpath, .closeSubpath): blended = .closeSubpath
+            default:
+              matched = false
+              count = i
+              return
+            }
+            (out.baseAddress! + i).initialize(to: blended)
+            i += 1
+          }
+          count = n
+        }
+      }
     }
-    return Path(elements: out)
+    guard matched else { return a }
+    // The builder's state of the blend is the blend of both builders' states (the same elements end them).
+    var path = Path()
+    path.elements = elements
+    if let p = a.current, let q = b.current { path.current = mix(p, q) }
+    if let p = a.subpathStart, let q = b.subpathStart { path.subpathStart = mix(p, q) }
+    return path
   }
 
   /// The Euclidean distance over every point; paths of different structure are 1 apart (they cannot be paced).
@@ -360,20 +393,6 @@ extension Path: Interpolatable {
         })
     }
     return Path(elements: out)
-  }
-}
-
-extension PathElement {
-  /// This element with each point blended with the same point of `other` (same kind).
-  func blended(with other: PathElement, _ f: (Point, Point) -> Point) -> PathElement {
-    switch (self, other) {
-    case (.move(let p), .move(let q)): .move(to: f(p, q))
-    case (.line(let p), .line(let q)): .line(to: f(p, q))
-    case (.quadCurve(let p, let c), .quadCurve(let q, let d)): .quadCurve(to: f(p, q), control: f(c, d))
-    case (.curve(let p, let c1, let c2), .curve(let q, let d1, let d2)):
-      .curve(to: f(p, q), control1: f(c1, d1), control2: f(c2, d2))
-    default: self
-    }
   }
 }
 

@@ -30,6 +30,29 @@ package enum PropertyKey: Int, CaseIterable, Hashable, Sendable {
   case strokeEnd
   case lineDashPhase
 
+  /// Whether a write of this property inside a UIView animation block (or keyframe block, or property animator)
+  /// becomes an animation of the block. For a view's own layer: UIKit's animatable view properties (frame, bounds,
+  /// center, transform, alpha, backgroundColor: "View Programming Guide for iOS", Animations, "Animatable
+  /// properties", https://developer.apple.com/library/archive/documentation/WindowsViews/Conceptual/ViewPG_iPhoneOS/AnimatingViews/AnimatingViews.html)
+  /// with the layer keys that are the same geometry (anchorPoint, anchorPointZ, zPosition, sublayerTransform), and
+  /// `layer.cornerRadius`, which UIView animates since iOS 11 (WWDC 2017 session 230, "Advanced Animations with
+  /// UIKit"). Every other layer property (borders, shadows, a shape's path and stroke) changes at once inside a
+  /// block: UIView's `action(for:forKey:)` returns no action for a key it does not animate (views that animate more
+  /// opt in per key with the private `_shouldAnimatePropertyWithKey:`), so iOS code animates those with a
+  /// CABasicAnimation. A layer that is not a view does not follow the block at all (its implicit action runs, as
+  /// outside one). The one exception is `gradient`: a gradient's colours, locations and points are one engine value
+  /// with no Core Animation key path (CAGradientLayer's `colors`, `locations`, … animate separately there), so a
+  /// block is how it animates, on a view or a layer.
+  package func animatesInBlocks(ofView isView: Bool) -> Bool {
+    switch self {
+    case .gradient: true
+    case .bounds, .position, .anchorPoint, .transform, .sublayerTransform, .alpha, .zPosition, .cornerRadius,
+      .backgroundColor, .anchorPointZ:
+      isView
+    default: false
+    }
+  }
+
   /// The name used in reports (UIKit's property name; `alpha` is the layer's `opacity`).
   package var name: String {
     switch self {

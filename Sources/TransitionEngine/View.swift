@@ -29,7 +29,9 @@ package final class View {
   @exclusivity(unchecked) var presentationPass = -1
 
   /// The superview, nil for a root (the container, or a view not added anywhere).
-  package internal(set) weak var superview: View?
+  package internal(set) weak var superview: View? {
+    didSet { if oldValue !== superview { timeParentChanged() } }
+  }
   /// The subviews, back to front in the order they were added (drawing order before zPosition sorting).
   package internal(set) var subviews: [View] = []
 
@@ -63,7 +65,9 @@ package final class View {
   // The four above are read for every node of every sample: unchecked, as the presentation slot, so a sample pays no
   // dynamic exclusivity check for them (they are only changed by the hierarchy calls, never during a sample).
   /// The node whose mask this one is.
-  package internal(set) weak var maskOwner: View?
+  package internal(set) weak var maskOwner: View? {
+    didSet { if oldValue !== maskOwner { timeParentChanged() } }
+  }
   /// CALayer's CAMediaTiming (beginTime, speed, timeOffset) when not the identity (Layer+Animations.swift).
   @exclusivity(unchecked) var layerTimingStorage: LayerTiming?
   /// The explicit animations on the layer, in add order (Layer+Animations.swift).

@@ -251,7 +251,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
   open var timingFunctions: [CAMediaTimingFunction]?
   open var calculationMode: CAAnimationCalculationMode = .linear
   open var rotationMode: CAAnimationRotationMode?
-  /// A path the (point-valued) property follows, paced by arc length; it wins over `values`.
+  /// A path the (point-valued) property follows; it wins over `values`. Its vertices are the keyframes: reached at
+  /// `keyTimes` (one per vertex) or evenly spaced, by arc length in the paced modes, each segment shaped by
+  /// `timingFunctions`.
   open var path: CGPath?
 
   override var kind: th_ca_animation_kind { TH_CA_KEYFRAME }
@@ -267,7 +269,12 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
           }
         } && ok
     }
-    guard let values, !values.isEmpty else { return ok }
+    guard let values, !values.isEmpty else {
+      // A path with no values still has its keyTimes, timingFunctions and calculationMode (the path's vertices are
+      // the keyframes).
+      guard path != nil, keyTimes != nil || timingFunctions != nil || calculationMode != .linear else { return ok }
+      return setKeyframes(table, handle, []) && ok
+    }
     let boxed = values.compactMap(CoreAnimationTable.value)
     let converted = boxed.map(\.abi)
     guard converted.count == values.count else {
@@ -275,22 +282,26 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         TH_LOG_WARNING, "TransitionKit: CAKeyframeAnimation.values holds a value Core Animation does not animate")
       return false
     }
-    let times = keyTimes ?? []
-    let functions = (timingFunctions ?? []).map(\.timing)
-    ok =
-      table.call("CAKeyframeAnimation.values") { t, ctx in
-        converted.withUnsafeBufferPointer { v in
-          times.withUnsafeBufferPointer { k in
-            functions.withUnsafeBufferPointer { f in
-              t.set_keyframes?(
-                ctx, handle, v.baseAddress, v.count, k.baseAddress, k.count, f.baseAddress, f.count, calculationMode.abi
-              )
-            }
-          }
-        }
-      } && ok
+    ok = setKeyframes(table, handle, converted) && ok
     withExtendedLifetime(boxed) {}
     return ok
+  }
+
+  /// set_keyframes with these values (none: a path's timing) and the keyTimes, timingFunctions and calculationMode.
+  private func setKeyframes(_ table: CoreAnimationTable, _ handle: th_ca_animation, _ values: [th_ca_value]) -> Bool {
+    let times = keyTimes ?? []
+    let functions = (timingFunctions ?? []).map(\.timing)
+    return table.call("CAKeyframeAnimation.values") { t, ctx in
+      values.withUnsafeBufferPointer { v in
+        times.withUnsafeBufferPointer { k in
+          functions.withUnsafeBufferPointer { f in
+            t.set_keyframes?(
+              ctx, handle, v.isEmpty ? nil : v.baseAddress, v.count, k.baseAddress, k.count, f.baseAddress, f.count,
+              calculationMode.abi)
+          }
+        }
+      }
+    }
   }
 }
 

@@ -81,4 +81,32 @@ import TransitionEngine
     #expect(try run.base.state("to", at: 1.5)?.position == Point(x: 300, y: 400))
     #expect(run.base.misbehaviors.isEmpty)
   }
+
+  /// The same path with keyTimes [0, 0.8, 1] and no values: the first segment (300 long) takes 0.8 s, the second
+  /// (400 long) 0.2 s.
+  @Test func aPathAnimationTakesItsKeyTimes() throws {
+    let run = try Run("follow-path-key-times")
+    for t in [0.2, 0.4, 0.7, 0.9] {
+      let expected = t <= 0.8 ? (300 * t / 0.8, 0.0) : (300.0, 400 * (t - 0.8) / 0.2)
+      let to = try run.base.state("to", at: t)
+      #expect(near(to?.position.x, expected.0, 1e-6), "t = \(t)")
+      #expect(near(to?.position.y, expected.1, 1e-6), "t = \(t)")
+    }
+    #expect(try run.base.run() == .completed)
+    #expect(run.base.misbehaviors.isEmpty)
+  }
+
+  /// Paced: constant speed along the path's 700 points of length, so the corner (300 along) is reached at 3/7 s.
+  @Test func aPacedPathAnimationMovesAtConstantSpeed() throws {
+    let run = try Run("follow-path-paced")
+    for t in [0.2, 0.4, 0.6, 0.9] {
+      let along = 700 * t
+      let expected = along <= 300 ? (along, 0.0) : (300.0, along - 300)
+      let to = try run.base.state("to", at: t)
+      // The engine measures length with 64 chords per segment: exact for lines.
+      #expect(near(to?.position.x, expected.0, 1e-6), "t = \(t)")
+      #expect(near(to?.position.y, expected.1, 1e-6), "t = \(t)")
+    }
+    #expect(try run.base.run() == .completed)
+  }
 }

@@ -102,6 +102,25 @@ import TransitionEngine
     #expect(run.base.containerSubviews == ["from"])
   }
 
+  /// The card scrubbed to 40 %: the block's cornerRadius and the CABasicAnimations' borderColor and shadowOpacity are
+  /// all 40 % of the way (linear, 1 s); a cancel puts every layer property, the badge sublayer and the mask back.
+  @Test func aScrubbedCardCancelsEveryLayerPropertyBack() throws {
+    let run = try Run("card", .present, interactive: true)
+    try run.base.transition.update(percent: 0.4)
+    let card = try run.state("to", at: run.base.transition.time)
+    #expect(abs(card.cornerRadius - 16 * 0.4) < 1e-9)
+    let border = try #require(card.layer.borderColor)
+    #expect(abs(border.r - 0.6) < 1e-9 && border.g == 0 && abs(border.b - 0.4) < 1e-9 && border.a == 1)
+    #expect(abs(card.layer.shadowOpacity - Double(Float(0.4)) * 0.4) < 1e-12)
+    try run.base.transition.cancel(curve: .linear)
+    #expect(try run.base.run() == .cancelled(reason: nil))
+    let to = try #require(run.base.scene.view(withID: "to"))
+    #expect(to.cornerRadius == 0 && to.borderWidth == 0 && to.shadowOpacity == 0 && to.shadowPath == nil)
+    #expect(to.borderColor == Color(r: 0, g: 0, b: 0, a: 1))  // CALayer's default border colour
+    #expect(to.sublayers.isEmpty && to.mask == nil)
+    #expect(to.animationKeys() == nil)
+  }
+
   @Test func theCardsLayerMembersBlendAndTheSDKReadsThemBack() throws {
     let run = try Run("card", .present)
     #expect(

@@ -240,6 +240,35 @@ private func basic(
   }
 }
 
+@Suite struct ExplicitAnimationReparentingTests {
+  /// A layer moved to another superlayer keeps its animation, whose times are the layer's local times: added at
+  /// τ = 0 under the container (local = τ), begin 0, 1 s linear from 0 to 100; at τ = 0.25 it moves under a layer
+  /// of speed 2 (local = 2τ), so at τ = 0.3 it is 0.6 s in (60) and it ends, its delegate hearing the stop, at
+  /// τ = 0.5 instead of 1.
+  @Test func aMovedLayerKeepsItsAnimationsInItsNewTimeSpace() throws {
+    let h = ModelHarness()
+    let log = EventLog()
+    let fast = try h.scene.makeLayer(id: "fast")
+    h.scene.container.addSublayer(fast)
+    fast.layerTiming = LayerTiming(speed: 2)
+    let l = try h.scene.makeLayer(id: "l")
+    h.scene.container.addSublayer(l)
+    var move = basic("position.x", from: 0, to: 100)
+    move.delegate = LoggingDelegate("move", log)
+    l.add(move, forKey: "move")
+    #expect(near(h.state("l", at: 0.2)?.position.x, 20, 1e-9))
+    h.scene.advance(to: 0.25)
+    fast.addSublayer(l)
+    #expect(l.animationKeys() == ["move"])
+    #expect(near(h.state("l", at: 0.3)?.position.x, 60, 1e-9))
+    h.scene.advance(to: 0.49)
+    #expect(log.entries == ["start move"])
+    h.scene.advance(to: 0.5)
+    #expect(log.entries == ["start move", "stop move true"])
+    #expect(l.animationKeys() == nil)
+  }
+}
+
 @Suite struct ExplicitAnimationCallbackTests {
   /// Delegates hear start and stop in time order, only when time advances; a removal or a replacement by the same
   /// key stops the old one with finished false.
@@ -342,10 +371,12 @@ private func basic(
     l.cornerRadius = 8
     h.scene.commitTransaction()
     #expect(near(h.state("L", at: 3.5)?.cornerRadius, 4, 1e-9))
-    // Inside a UIView block a layer property is the block's animation (as before), not an implicit action.
+    // Inside a UIView block a layer that is not a view runs its implicit action all the same (the block's 2 s and
+    // linear curve do not reach it): 0.25 s on the default curve, from 0 to 4.
     h.scene.advance(to: 5)
     h.scene.animate(duration: 2, timing: .curve(.linear)) { l.borderWidth = 4 }
-    #expect(near(h.state("L", at: 6)?.layer.borderWidth, 2, 1e-9))
+    #expect(near(h.state("L", at: 5.1)?.layer.borderWidth, 4 * Reference.bezier(0.25, 0.1, 0.25, 1, at: 0.4), 1e-5))
+    #expect(near(h.state("L", at: 5.25)?.layer.borderWidth, 4))
   }
 }
 

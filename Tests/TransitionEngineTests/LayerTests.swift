@@ -11,6 +11,20 @@ import Testing
   import Darwin
 #endif
 
+/// iOS code for a layer property a UIView block does not animate: `write` sets the model to the end value, then a
+/// CABasicAnimation of `keyPath` runs from the value before the write (fromValue) to the model's (no toValue: the
+/// presentation's value) for `duration` on `curve` (nil: linear).
+func animateLayer(
+  _ layer: View, _ keyPath: String, duration: Double, curve: TimingCurve? = nil, _ write: () -> Void
+) {
+  let before = AnimationKeyPath(keyPath)!.accept(ReadChannel(values: layer.model))
+  write()
+  var animation = ExplicitAnimation.basic(keyPath, from: before)
+  animation.timing.duration = duration
+  animation.timingFunction = curve
+  layer.add(animation, forKey: keyPath)
+}
+
 @Suite struct LayerTreeTests {
   /// Sublayers and subviews share one drawing order: a view's layer goes where UIKit puts it, a layer where the
   /// CALayer call says; zPosition sorts siblings stably.
@@ -275,7 +289,7 @@ import Testing
     let small = Rect(x: 195, y: 145, width: 10, height: 10)
     let big = Rect(x: -300, y: -350, width: 1000, height: 1000)
     shape.path = Path(ellipseIn: small)
-    h.scene.animate(duration: 2, timing: .curve(.linear)) { shape.path = Path(ellipseIn: big) }
+    animateLayer(shape, "path", duration: 2) { shape.path = Path(ellipseIn: big) }
     for t in [0.0, 0.5, 1.3, 1.9] {
       let f = t / 2
       let r = Rect(
@@ -296,10 +310,8 @@ import Testing
     let ellipse = Path(ellipseIn: Rect(x: 0, y: 0, width: 10, height: 10))
     shape.path = rect
     shape.shadowPath = nil
-    h.scene.animate(duration: 1, timing: .curve(.linear)) {
-      shape.path = ellipse
-      shape.shadowPath = ellipse
-    }
+    animateLayer(shape, "path", duration: 1) { shape.path = ellipse }
+    animateLayer(shape, "shadowPath", duration: 1) { shape.shadowPath = ellipse }
     for t in [0.01, 0.5, 0.999] {
       let s = h.scene.presentation(at: t).first { $0.id == "shape" }
       #expect(s?.layer.path == rect)
@@ -314,7 +326,7 @@ import Testing
     let h = ModelHarness()
     let card = h.view("card", Rect(x: 0, y: 0, width: 100, height: 100))
     card.shadowPath = Path(roundedRect: Rect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 10)
-    h.scene.animate(duration: 1, timing: .curve(.linear)) {
+    animateLayer(card, "shadowPath", duration: 1) {
       card.shadowPath = Path(roundedRect: Rect(x: 0, y: 0, width: 200, height: 300), cornerRadius: 20)
     }
     let s = h.scene.presentation(at: 0.25).first { $0.id == "card" }?.layer.shadowPath
@@ -347,23 +359,21 @@ import Testing
     return coordinate(y1, y2, (lo + hi) / 2)
   }
 
-  /// A card animating cornerRadius and borderColor, and a push animating shadowOpacity and the rest of the shadow,
-  /// with UIView.animate: every member blends linearly by the curve's progress, colours componentwise.
+  /// A card animating cornerRadius (UIView.animate) and its border and shadow (CABasicAnimations, as a UIView
+  /// block does not animate them): every member blends linearly by the curve's progress, colours componentwise.
   @Test func layerPropertiesBlendComponentwise() throws {
     let h = ModelHarness()
     let card = h.view("card", Rect(x: 0, y: 0, width: 100, height: 100))
     card.borderWidth = 1
     card.borderColor = Color(r: 1, g: 0, b: 0, a: 1)
     card.shadowColor = Color(r: 0, g: 0, b: 0, a: 1)
-    h.scene.animate(duration: 1, timing: .curve(.linear)) {
-      card.cornerRadius = 20
-      card.borderWidth = 5
-      card.borderColor = Color(r: 0, g: 0, b: 1, a: 0.5)
-      card.shadowOpacity = 0.8
-      card.shadowRadius = 13
-      card.shadowOffset = Size(width: 10, height: 7)
-      card.shadowColor = Color(r: 0.5, g: 1, b: 0, a: 1)
-    }
+    h.scene.animate(duration: 1, timing: .curve(.linear)) { card.cornerRadius = 20 }
+    animateLayer(card, "borderWidth", duration: 1) { card.borderWidth = 5 }
+    animateLayer(card, "borderColor", duration: 1) { card.borderColor = Color(r: 0, g: 0, b: 1, a: 0.5) }
+    animateLayer(card, "shadowOpacity", duration: 1) { card.shadowOpacity = 0.8 }
+    animateLayer(card, "shadowRadius", duration: 1) { card.shadowRadius = 13 }
+    animateLayer(card, "shadowOffset", duration: 1) { card.shadowOffset = Size(width: 10, height: 7) }
+    animateLayer(card, "shadowColor", duration: 1) { card.shadowColor = Color(r: 0.5, g: 1, b: 0, a: 1) }
     let s = try #require(h.scene.presentation(at: 0.3).first { $0.id == "card" })
     #expect(modelClose(s.cornerRadius, 6))
     #expect(modelClose(s.layer.borderWidth, 1 + 4 * 0.3))
@@ -386,11 +396,9 @@ import Testing
     h.scene.container.addSublayer(shape)
     shape.strokeEnd = 0
     shape.strokeStart = 0.5
-    h.scene.animate(duration: 2, timing: .curve(.easeInOut)) {
-      shape.strokeEnd = 1
-      shape.strokeStart = 0
-      shape.lineWidth = 9
-    }
+    animateLayer(shape, "strokeEnd", duration: 2, curve: .easeInOut) { shape.strokeEnd = 1 }
+    animateLayer(shape, "strokeStart", duration: 2, curve: .easeInOut) { shape.strokeStart = 0 }
+    animateLayer(shape, "lineWidth", duration: 2, curve: .easeInOut) { shape.lineWidth = 9 }
     for t in [0.2, 0.9, 1.5] {
       let p = Self.bezier(0.42, 0, 0.58, 1, t / 2)
       let s = try #require(h.scene.presentation(at: t).first { $0.id == "shape" })
@@ -421,23 +429,36 @@ import Testing
     #expect(s.gradient?.locations == [0.25, 1])
   }
 
-  /// Layer properties work in keyframe blocks and property animators too (the same track machinery).
-  @Test func keyframesAndPropertyAnimatorsAnimateLayerProperties() throws {
+  /// Keyframe blocks and property animators follow the same rule as UIView.animate: a view's cornerRadius animates,
+  /// its shadowOpacity and borderWidth change at once.
+  @Test func keyframesAndPropertyAnimatorsAnimateOnlyUIKitsKeys() throws {
     let h = ModelHarness()
-    let l = try h.scene.makeLayer(id: "l")
-    h.scene.container.addSublayer(l)
+    let v = h.view("v", Rect(x: 0, y: 0, width: 100, height: 100))
     h.scene.animateKeyframes(duration: 1, timing: .curve(.linear)) {
-      h.scene.addKeyframe(relativeStart: 0, relativeDuration: 0.5) { l.shadowOpacity = 1 }
-      h.scene.addKeyframe(relativeStart: 0.5, relativeDuration: 0.5) { l.shadowOpacity = 0.5 }
+      h.scene.addKeyframe(relativeStart: 0, relativeDuration: 0.5) {
+        v.cornerRadius = 10
+        v.shadowOpacity = 1
+      }
+      h.scene.addKeyframe(relativeStart: 0.5, relativeDuration: 0.5) {
+        v.cornerRadius = 20
+        v.shadowOpacity = 0.5
+      }
     }
-    #expect(modelClose(h.scene.presentation(at: 0.25).first { $0.id == "l" }!.layer.shadowOpacity, 0.5))
-    #expect(modelClose(h.scene.presentation(at: 0.75).first { $0.id == "l" }!.layer.shadowOpacity, 0.75))
+    let quarter = try #require(h.scene.presentation(at: 0.25).first { $0.id == "v" })
+    #expect(modelClose(quarter.cornerRadius, 5))
+    #expect(quarter.layer.shadowOpacity == 0.5)
+    #expect(modelClose(h.scene.presentation(at: 0.75).first { $0.id == "v" }!.cornerRadius, 15))
 
     h.scene.advance(to: 2)
     let animator = try PropertyAnimator(scene: h.scene, duration: 1, timing: .curve(.linear))
-    try animator.addAnimations { l.borderWidth = 10 }
+    try animator.addAnimations {
+      v.cornerRadius = 0
+      v.borderWidth = 10
+    }
     try animator.setFractionComplete(0.3)
-    #expect(modelClose(h.scene.presentation(at: 2).first { $0.id == "l" }!.layer.borderWidth, 3))
+    let s = try #require(h.scene.presentation(at: 2).first { $0.id == "v" })
+    #expect(modelClose(s.cornerRadius, 20 - 20 * 0.3))
+    #expect(s.layer.borderWidth == 10)
   }
 
   /// CALayer's defaults, and nil written to a member whose default is a colour stays nil.
@@ -599,16 +620,21 @@ private final class LayerSceneAnimator: TransitionAnimator {
     existing.lineDashPattern = [4, 2]
     existing.content = .image(name: "card", contentMode: .scaleAspectFill)
     existing.layerKind = .gradient
-    scene.animate(duration: 1, timing: .curve(.linear)) {
+    // Layer properties animate with CABasicAnimations (a UIView block does not animate them), in a transaction
+    // whose completion completes the transition.
+    scene.beginTransaction()
+    scene.setTransactionCompletion { context.completeTransition(!context.transitionWasCancelled) }
+    animateLayer(mask, "path", duration: 1) {
       mask.path = Path(ellipseIn: Rect(x: -500, y: -500, width: 1400, height: 1800))
-      card.shadowOpacity = 1
-      card.shadowPath = Path(rect: Rect(x: 0, y: 0, width: 200, height: 200))
-      existing.cornerRadius = 30
-      existing.borderColor = Color(r: 0, g: 1, b: 0)
-      existing.strokeEnd = 0
-    } completion: { _ in
-      context.completeTransition(!context.transitionWasCancelled)
     }
+    animateLayer(card, "shadowOpacity", duration: 1) { card.shadowOpacity = 1 }
+    animateLayer(card, "shadowPath", duration: 1) {
+      card.shadowPath = Path(rect: Rect(x: 0, y: 0, width: 200, height: 200))
+    }
+    animateLayer(existing, "cornerRadius", duration: 1) { existing.cornerRadius = 30 }
+    animateLayer(existing, "borderColor", duration: 1) { existing.borderColor = Color(r: 0, g: 1, b: 0) }
+    animateLayer(existing, "strokeEnd", duration: 1) { existing.strokeEnd = 0 }
+    scene.commitTransaction()
   }
 }
 
@@ -657,5 +683,68 @@ private final class LayerSceneAnimator: TransitionAnimator {
     #expect(existing.layerKind == .shape && trees.to.mask == nil)
     #expect(presentationDump(trees.scene, at: trees.scene.currentTime) == startPresentation)
     #expect(!trees.scene.presentation(at: trees.scene.currentTime).contains { $0.id.hasPrefix("card") })
+  }
+}
+
+// MARK: - What a UIView block animates
+
+@Suite struct ViewBlockAnimatableKeysTests {
+  /// UIView.animate animates frame, bounds, center, transform, alpha, backgroundColor and (iOS 11) cornerRadius of
+  /// a view; any other layer property written in the block (border, shadow, shadowPath) changes at once: at 30 % of a
+  /// 1 s linear block the animated keys are 30 % of the way, the others at their end values.
+  @Test func aViewBlockAnimatesOnlyUIKitsKeysOfAViewsLayer() throws {
+    let h = ModelHarness()
+    let card = h.view("card", Rect(x: 0, y: 0, width: 100, height: 100))
+    card.borderColor = Color(r: 1, g: 0, b: 0, a: 1)
+    let endPath = Path(roundedRect: Rect(x: 0, y: 0, width: 100, height: 100), cornerRadius: 20)
+    h.scene.advance(to: 1)
+    h.scene.animate(duration: 1, timing: .curve(.linear)) {
+      card.cornerRadius = 20
+      card.alpha = 0.5
+      card.backgroundColor = Color(r: 0, g: 1, b: 0, a: 1)
+      card.position = Point(x: 150, y: 50)
+      card.borderColor = Color(r: 0, g: 0, b: 1, a: 1)
+      card.borderWidth = 5
+      card.shadowOpacity = 0.8
+      card.shadowRadius = 12
+      card.shadowPath = endPath
+    }
+    let s = try #require(h.scene.presentation(at: 1.3).first { $0.id == "card" })
+    #expect(modelClose(s.cornerRadius, 20 * 0.3))
+    #expect(modelClose(s.alpha, 1 - 0.5 * 0.3))
+    #expect(modelClose(s.position.x, 50 + 100 * 0.3) && modelClose(s.position.y, 50))
+    // backgroundColor from none: the colour fades in (its alpha blends from 0).
+    #expect(modelClose(s.backgroundColor?.a ?? -1, 0.3))
+    #expect(s.layer.borderColor == Color(r: 0, g: 0, b: 1, a: 1))
+    #expect(s.layer.borderWidth == 5)
+    #expect(s.layer.shadowOpacity == 0.8)
+    #expect(s.layer.shadowRadius == 12)
+    #expect(s.layer.shadowPath == endPath)
+    // Nothing but the block's own animations is left to end.
+    #expect(card.attachedAnimations.isEmpty)
+  }
+
+  /// A layer that is not a view does not follow a block: once it has been on screen (a turn after it was added), a
+  /// write runs its implicit action — the transaction's duration (0.25 s) and timing function (Core Animation's
+  /// default, (0.25, 0.1, 0.25, 1)) — whatever the block's; a layer made in the block's own turn changes at once.
+  @Test func aLayerInABlockRunsItsImplicitActionInstead() throws {
+    let h = ModelHarness()
+    let old = try h.scene.makeLayer(id: "old")
+    h.scene.container.addSublayer(old)
+    h.scene.advance(to: 1)
+    let new = try h.scene.makeLayer(id: "new", kind: .shape)
+    h.scene.container.addSublayer(new)
+    let circle = Path(ellipseIn: Rect(x: 0, y: 0, width: 10, height: 10))
+    h.scene.animate(duration: 2, timing: .curve(.linear)) {
+      old.shadowOpacity = 1
+      new.path = circle
+    }
+    for t in [0.05, 0.1, 0.2] {
+      let expected = LayerPropertyInterpolationTests.bezier(0.25, 0.1, 0.25, 1, t / 0.25)
+      let s = try #require(h.scene.presentation(at: 1 + t).first { $0.id == "old" })
+      #expect(modelClose(s.layer.shadowOpacity, expected, 1e-6), "t = \(t)")
+    }
+    #expect(h.scene.presentation(at: 1.25).first { $0.id == "old" }?.layer.shadowOpacity == 1)
+    #expect(h.scene.presentation(at: 1.01).first { $0.id == "new" }?.layer.path == circle)
   }
 }

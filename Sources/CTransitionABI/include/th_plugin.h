@@ -2172,7 +2172,10 @@ typedef struct th_host_core_animation {
   /**
    * A keyframe animation's values (count >= 1), keyTimes (NULL / 0: evenly spaced; otherwise count entries, count
    * + 1 for discrete, in [0, 1] and not decreasing), per-segment timing functions (NULL / 0 or count - 1
-   * TH_TIMING_CURVE entries) and calculation mode. TH_ERR_WRONG_PHASE on another kind.
+   * TH_TIMING_CURVE entries) and calculation mode. TH_ERR_WRONG_PHASE on another kind. values NULL with count 0:
+   * no values, only the timing of a path animation (set_keyframe_path), whose keyframes are the path's vertices:
+   * keyTimes then has one entry per vertex (the first move and each segment's end; a mismatched count is ignored at
+   * run time and the vertices are evenly spaced), timing functions one per segment.
    */
   th_status(TH_ABI *set_keyframes)(th_context ctx, th_ca_animation animation, const th_ca_value *values,
                                    size_t count, const double *key_times, size_t key_time_count,

@@ -22,6 +22,12 @@ enum CoreAnimationPlugin: TransitionPlugin {
     .animator(id: "circular-reveal", name: "Circular reveal (a CAShapeLayer mask)") { CircularReveal() },
     .animator(id: "shadow-push", name: "Push with a shadow") { ShadowPush() },
     .animator(id: "follow-path", name: "CAKeyframeAnimation along a CGPath") { FollowPath() },
+    .animator(id: "follow-path-key-times", name: "CAKeyframeAnimation along a CGPath with keyTimes") {
+      FollowPath(keyTimes: [0, 0.8, 1])
+    },
+    .animator(id: "follow-path-paced", name: "CAKeyframeAnimation along a CGPath, paced") {
+      FollowPath(calculationMode: .paced)
+    },
   ]
 }
 
@@ -197,6 +203,16 @@ final class ShadowPush: NSObject, UIViewControllerAnimatedTransitioning {
 /// (1 s, linear timing, calculation mode linear: each segment takes half the time); its model position is the
 /// path's end.
 final class FollowPath: NSObject, UIViewControllerAnimatedTransitioning {
+  /// The keyframe animation's keyTimes and calculationMode (with its path and no values: the path's vertices are the
+  /// keyframes).
+  let keyTimes: [Double]?
+  let calculationMode: CAAnimationCalculationMode
+
+  init(keyTimes: [Double]? = nil, calculationMode: CAAnimationCalculationMode = .linear) {
+    self.keyTimes = keyTimes
+    self.calculationMode = calculationMode
+  }
+
   func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
 
   func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
@@ -208,6 +224,8 @@ final class FollowPath: NSObject, UIViewControllerAnimatedTransitioning {
     toView.layer.position = CGPoint(x: 300, y: 400)
     let follow = CAKeyframeAnimation(keyPath: "position")
     follow.path = path
+    follow.keyTimes = keyTimes
+    follow.calculationMode = calculationMode
     follow.duration = 1
     follow.timingFunction = CAMediaTimingFunction(name: .linear)
     CATransaction.begin()

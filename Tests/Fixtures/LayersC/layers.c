@@ -1,10 +1,11 @@
 // TestPluginLayersC: ABI 1.3's layers from C ("th.layers/1" and the layer th_property values).
 //
-// "reveal" (1 s, linear) adds the to view and gives it, as a card: a 2 pt red border that turns blue, a corner
-// radius 0 -> 20, a shadow (radius 4, offset (0, 6)) whose opacity goes 0 -> 0.5 along a shadowPath that follows
-// the corners; a CAShapeLayer mask "reveal" whose circle grows from radius 0 at the container's centre to the
-// container's half-diagonal; a CAGradientLayer "shade" (radial, black -> clear); a plain "badge" inserted below
-// it; a shape layer "ring" whose stroke draws on (strokeEnd 0 -> 1) with a dash pattern. It logs the sublayers
+// "reveal" (1 s, linear) adds the to view and gives it, as a card: a corner radius 0 -> 20 (an animation block), a
+// 2 pt red border that turns blue, a shadow (radius 4, offset (0, 6)) whose opacity goes 0 -> 0.5 along a
+// shadowPath that follows the corners (CABasicAnimations: a block does not animate borders and shadows); a
+// CAShapeLayer mask "reveal" whose circle grows from radius 0 at the container's centre to the container's
+// half-diagonal; a CAGradientLayer "shade" (radial, black -> clear); a plain "badge" inserted below it; a shape
+// layer "ring" whose stroke draws on (strokeEnd 0 -> 1) with a dash pattern (CABasicAnimations too). It logs the sublayers
 // it reads back. "misuse" makes one bad call of each kind and logs "<call> -> <status>". LayerABITests checks
 // both; LayerProtocolTests drives "reveal" over the protocol in both isolation modes.
 #include <math.h>
@@ -17,6 +18,7 @@
 typedef struct instance {
   const th_host_api *api;
   const th_host_layers *layers;
+  const th_host_core_animation *ca;
   th_rect container;
   th_view to, mask, ring;
 } instance;
@@ -27,6 +29,7 @@ static void *create(const th_animator_descriptor *animator, const th_host_info *
   if (self == NULL) return NULL;
   self->api = host->api;
   self->layers = host->api->get_extension(TH_EXT_LAYERS);
+  self->ca = host->api->get_extension(TH_EXT_CORE_ANIMATION);
   return self;
 }
 
@@ -67,21 +70,80 @@ static th_path_shape rounded(th_rect rect, double radius) {
   return s;
 }
 
+/* An animation block animates the view's own keys (cornerRadius here); borders, shadows and shape layers are not
+ * among them (UIKit's rule), so those animate with CABasicAnimations below. */
 static void reveal_animations(th_context ctx, void *self_) {
   instance *self = self_;
+  self->api->set_number(ctx, self->to, TH_PROP_CORNER_RADIUS, 20);
+}
+
+/* A th_ca_value holding a shape built by the host (its elements in `storage`, which must outlive the value). */
+static th_ca_value shape_value(instance *self, const th_path_shape *shape,
+                               th_ca_path_element storage[TH_PATH_SHAPE_MAX_ELEMENTS]) {
+  th_path_element elements[TH_PATH_SHAPE_MAX_ELEMENTS];
+  uint32_t count = 0;
+  th_ca_value value = {.kind = TH_CA_VALUE_NO_PATH};
+  if (self->layers->path_shape(shape, elements, TH_PATH_SHAPE_MAX_ELEMENTS, &count) != TH_OK) return value;
+  for (uint32_t i = 0; i < count; i++) {
+    // th_path_element_kind counts from 1, th_ca_path_element_kind from 0, in the same order.
+    storage[i].kind = (th_ca_path_element_kind)(elements[i].kind - TH_PATH_MOVE);
+    storage[i].reserved = 0;
+    memcpy(storage[i].points, elements[i].points, sizeof storage[i].points);
+  }
+  value.kind = TH_CA_VALUE_PATH;
+  value.path = storage;
+  value.path_count = count;
+  return value;
+}
+
+static th_ca_value color_value(th_color c) {
+  th_ca_value value = {.kind = TH_CA_VALUE_COLOR};
+  value.numbers[0] = c.r;
+  value.numbers[1] = c.g;
+  value.numbers[2] = c.b;
+  value.numbers[3] = c.a;
+  return value;
+}
+
+static th_ca_value number_value(double v) {
+  th_ca_value value = {.kind = TH_CA_VALUE_NUMBER};
+  value.numbers[0] = v;
+  return value;
+}
+
+/* A 1 s linear CABasicAnimation of `key_path` from `from` to `to`, added under its key path. */
+static void add_basic(instance *self, th_context ctx, th_view layer, const char *key_path, th_ca_value from,
+                      th_ca_value to) {
+  th_ca_animation a = {0};
+  if (self->ca->create(ctx, TH_CA_BASIC, key_path, &a) != TH_OK) return;
+  self->ca->set_value(ctx, a, TH_CA_FROM_VALUE, &from);
+  self->ca->set_value(ctx, a, TH_CA_TO_VALUE, &to);
+  th_ca_media_timing timing = th_ca_media_timing_default();
+  timing.duration = 1;
+  self->ca->set_timing(ctx, a, &timing);
+  self->ca->add(ctx, layer, a, key_path);
+}
+
+/* The model gets the end values; CABasicAnimations show the way there (nothing snaps back when they end). */
+static void reveal_layer_animations(instance *self, th_context ctx, th_rect bounds, const th_path_shape *square,
+                                    const th_path_shape *dot) {
   const th_host_api *api = self->api;
-  th_rect bounds;
-  api->get_rect(ctx, self->to, TH_PROP_BOUNDS, &bounds);
-  api->set_number(ctx, self->to, TH_PROP_CORNER_RADIUS, 20);
-  th_color blue = {0, 0, 1, 1};
+  th_color red = {1, 0, 0, 1}, blue = {0, 0, 1, 1};
   api->set_color(ctx, self->to, TH_PROP_BORDER_COLOR, &blue);
+  add_basic(self, ctx, self->to, "borderColor", color_value(red), color_value(blue));
   api->set_number(ctx, self->to, TH_PROP_SHADOW_OPACITY, 0.5);
+  add_basic(self, ctx, self->to, "shadowOpacity", number_value(0), number_value(0.5));
   th_path_shape corners = rounded((th_rect){0, 0, bounds.width, bounds.height}, 20);
   set_shape(self, ctx, self->to, TH_PROP_SHADOW_PATH, &corners);
+  th_ca_path_element from_path[TH_PATH_SHAPE_MAX_ELEMENTS], to_path[TH_PATH_SHAPE_MAX_ELEMENTS];
+  add_basic(self, ctx, self->to, "shadowPath", shape_value(self, square, from_path),
+            shape_value(self, &corners, to_path));
   double w = self->container.width, h = self->container.height;
   th_path_shape full = circle((th_point){w / 2, h / 2}, sqrt(w * w + h * h) / 2);
   set_shape(self, ctx, self->mask, TH_PROP_PATH, &full);
+  add_basic(self, ctx, self->mask, "path", shape_value(self, dot, from_path), shape_value(self, &full, to_path));
   api->set_number(ctx, self->ring, TH_PROP_STROKE_END, 1);
+  add_basic(self, ctx, self->ring, "strokeEnd", number_value(0), number_value(1));
 }
 
 static void reveal_completed(th_context ctx, bool finished, void *self_) {
@@ -170,6 +232,7 @@ static void reveal_animate(void *self_, th_context ctx) {
   api->set_number(ctx, self->ring, TH_PROP_FILL_RULE, TH_FILL_RULE_EVEN_ODD);
   layers->insert_sublayer_at(ctx, to, self->ring, 99);
   log_sublayers(self, ctx, to);
+  reveal_layer_animations(self, ctx, bounds, &square, &dot);
 
   th_animation_options options = {.struct_size = sizeof options, .duration = 1};
   options.timing.kind = TH_TIMING_CURVE;

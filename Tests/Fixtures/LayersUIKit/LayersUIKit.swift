@@ -2,11 +2,13 @@
 //
 // "page-turn" (1 s, linear): the page (the from view) turns about its left edge under the container's perspective
 // (m34 = −1/500): anchor (0, 0.5), transform → rotation −π/2 about y, while a CAGradientLayer shadow sublayer
-// (black α 0 → black α 0.5, horizontal) fades in (opacity 0 → 1). The completion removes the shadow and restores
-// the anchor, position and transform, then completes (the to view stays beneath).
-// "card" (1 s, linear): the to view as a card: cornerRadius 0 → 16, borderColor red → blue, shadowOpacity 0 → 0.4
-// along shadowPath UIBezierPath(roundedRect:cornerRadius:) 0 → 16; a CAShapeLayer badge (an arc and lines of a
-// CGMutablePath, dashed) and a UIView.mask of an oval. It notes what the SDK reads back.
+// (black α 0 → black α 0.5, horizontal) fades in (opacity 0 → 1, a CABasicAnimation: a layer's property does not
+// follow a UIView block). The completion removes the shadow and restores the anchor, position and transform, then
+// completes (the to view stays beneath).
+// "card" (1 s, linear): the to view as a card: cornerRadius 0 → 16 in a UIView block; borderColor red → blue,
+// shadowOpacity 0 → 0.4 and shadowPath UIBezierPath(roundedRect:cornerRadius:) 0 → 16 as CABasicAnimations (a UIView
+// block does not animate them); a CAShapeLayer badge (an arc and lines of a CGMutablePath, dashed) and a UIView.mask
+// of an oval. It notes what the SDK reads back.
 
 import UIKit
 
@@ -53,12 +55,20 @@ final class PageTurnAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     note("sublayers \(fromView.layer.sublayers?.count ?? 0), gradient \(shadow.colors?.count ?? 0) colours")
     note("superlayer is the page \(shadow.superlayer === fromView.layer)")
 
+    // The shadow is a layer, not a view, and new in this turn: a UIView block does not animate it (nor would its
+    // implicit action, which a layer not yet on screen does not run), so its fade is a CABasicAnimation of the
+    // block's duration and curve, with the model at the end value.
+    let duration = transitionDuration(using: transitionContext)
+    shadow.opacity = 1
+    let fade = CABasicAnimation(keyPath: "opacity")
+    fade.fromValue = 0.0
+    fade.toValue = 1.0
+    fade.duration = duration
+    fade.timingFunction = CAMediaTimingFunction(name: .linear)
+    shadow.add(fade, forKey: "fade")
     UIView.animate(
-      withDuration: transitionDuration(using: transitionContext), delay: 0, options: .curveLinear,
-      animations: {
-        fromView.layer.transform = CATransform3DMakeRotation(-.pi / 2, 0, 1, 0)
-        shadow.opacity = 1
-      },
+      withDuration: duration, delay: 0, options: .curveLinear,
+      animations: { fromView.layer.transform = CATransform3DMakeRotation(-.pi / 2, 0, 1, 0) },
       completion: { _ in
         shadow.removeFromSuperlayer()
         fromView.layer.anchorPoint = CGPoint(x: 0.5, y: 0.5)
@@ -110,14 +120,29 @@ final class CardAnimator: NSObject, UIViewControllerAnimatedTransitioning {
     toView.mask = maskView
     note("mask is the view \(toView.mask === maskView)")
 
+    // A UIView block animates cornerRadius (iOS 11) but not borders or shadows: those are CABasicAnimations of the
+    // same duration and curve, with the model set to the end values first (so nothing snaps back when they end).
+    let startPath = layer.shadowPath
+    layer.borderColor = UIColor.blue.cgColor
+    layer.shadowOpacity = 0.4
+    layer.shadowPath = UIBezierPath(roundedRect: bounds, cornerRadius: 16).cgPath
+    let border = CABasicAnimation(keyPath: "borderColor")
+    border.fromValue = UIColor.red.cgColor
+    border.toValue = layer.borderColor
+    let opacity = CABasicAnimation(keyPath: "shadowOpacity")
+    opacity.fromValue = 0.0
+    opacity.toValue = layer.shadowOpacity
+    let shadowPath = CABasicAnimation(keyPath: "shadowPath")
+    shadowPath.fromValue = startPath
+    shadowPath.toValue = layer.shadowPath
+    for animation in [border, opacity, shadowPath] {
+      animation.duration = 1
+      animation.timingFunction = CAMediaTimingFunction(name: .linear)
+      layer.add(animation, forKey: animation.keyPath)
+    }
     UIView.animate(
       withDuration: 1, delay: 0, options: .curveLinear,
-      animations: {
-        layer.cornerRadius = 16
-        layer.borderColor = UIColor.blue.cgColor
-        layer.shadowOpacity = 0.4
-        layer.shadowPath = UIBezierPath(roundedRect: bounds, cornerRadius: 16).cgPath
-      },
+      animations: { layer.cornerRadius = 16 },
       completion: { _ in transitionContext.completeTransition(!transitionContext.transitionWasCancelled) })
   }
 }
