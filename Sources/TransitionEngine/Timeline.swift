@@ -471,7 +471,8 @@ private struct ExplicitEnds: ChannelVisitor {
   let model: AnimatableValues
 
   func visit<V: ExplicitValue>(_ channel: Channel<V>) -> (from: TimelineValue, to: TimelineValue) {
-    let underlying = channel.get(model)
+    var values = model  // the channel reads through a pointer (main's in-place accessors); a copy stays pure
+    let underlying = withUnsafeMutablePointer(to: &values) { channel.get($0) }
     let base: V = animation.isAdditive ? ApplyAnimation.zero(like: underlying) : underlying
     switch animation.kind {
     case .basic(let from, let to, let by), .spring(let from, let to, let by, _):
