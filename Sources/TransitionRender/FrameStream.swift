@@ -6,7 +6,8 @@ import JSON
 ///
 /// Each line may be a `transition/frame` notification (as the host writes it, or as `render --format jsonl`
 /// does), or a bare frame object (a `transition/sample` result); other lines (replies, didEnd, logs, blank lines)
-/// are skipped. Delta frames (`"delta": true`) are merged into the previous full state: changed fields replace
+/// are skipped, except the transition's timeline: the last `transition/timelineChanged` notification, `transition/timeline`
+/// reply or bare timeline object (`animations` and `tails`) is kept for the lanes. Delta frames (`"delta": true`) are merged into the previous full state: changed fields replace
 /// the old ones, views new in the frame are added, `removed` ones dropped, and the drawing order is the frame's.
 /// Only the first transition met is kept.
 package struct FrameStream {
@@ -16,6 +17,8 @@ package struct FrameStream {
   package private(set) var transition: String?
   /// Lines that were not JSON, with their 1-based numbers.
   package private(set) var invalidLines: [Int] = []
+  /// The latest timeline of the transition met in the stream (Protocol.md, `transition/timeline`), or nil.
+  package private(set) var timeline: JSON?
 
   private var state: [String: [(String, JSON)]] = [:]
 
@@ -37,6 +40,11 @@ package struct FrameStream {
     guard !trimmed.isEmpty else { return }
     guard let value = try? JSON.parse(String(trimmed)) else {
       invalidLines.append(number)
+      return
+    }
+    if let candidate = Self.timeline(in: value) {
+      let id = candidate["transition"]?.stringValue
+      if transition == nil || id == nil || id == transition { timeline = candidate }
       return
     }
     let frame: JSON
@@ -90,6 +98,21 @@ package struct FrameStream {
     }
     members.append(("views", .array(fullOrder.compactMap { state[$0].map { JSON.object($0) } })))
     frames.append(.object(members))
+  }
+
+  /// The timeline a line holds: a `transition/timelineChanged` notification's params, a reply's result (or its
+  /// `timeline`: transition/start's) or the object itself, when it lists `animations`.
+  private static func timeline(in value: JSON) -> JSON? {
+    let candidate: JSON?
+    if let method = value["method"]?.stringValue {
+      candidate = method == "transition/timelineChanged" ? value["params"] : nil
+    } else if let result = value["result"] {
+      candidate = result["timeline"] ?? result  // transition/start's result carries it as `timeline`
+    } else {
+      candidate = value
+    }
+    guard let candidate, candidate.kind == .object, candidate["animations"]?.kind == .array else { return nil }
+    return candidate
   }
 
   private func zIndex(of id: String) -> Int64 {

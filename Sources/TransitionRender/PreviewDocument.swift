@@ -34,6 +34,9 @@ package struct PreviewDocument {
   package var failure: String?
   /// A golden trace's frames, drawn as outlines over `frames` (`render --compare`); nil: no overlay.
   package var expected: [PreviewFrame]?
+  /// The transition's timeline (`transition/timeline`'s result, Protocol.md), drawn as lanes under the stage; nil:
+  /// no lanes.
+  package var timeline: JSON?
 
   package init(
     title: String, subtitle: String = "", container: Size, fps: Double, frames: [PreviewFrame], failure: String? = nil
@@ -70,6 +73,7 @@ package struct PreviewDocument {
       "container": ["width": Self.number(container.width), "height": Self.number(container.height)],
       "fps": Self.number(fps),
       "frames": .array(frameList),
+      "timeline": timeline.map { PreviewTimeline(timeline: $0, frames: frames).pageData() } ?? .null,
     ]
   }
 

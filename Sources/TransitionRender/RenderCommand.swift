@@ -89,6 +89,7 @@ package enum RenderCommand {
           title: title, subtitle: summary.subtitle, container: summary.container, fps: render.fps,
           frames: sink.frames, failure: summary.failure)
         document.expected = expected
+        document.timeline = sink.timeline
         guard (try? destination.writeAll(PreviewHTML.page(document))) != nil else {
           logger.error("cannot write \(render.output ?? "standard output")")
           return 1
@@ -140,6 +141,8 @@ package enum RenderCommand {
       ("clock", "manual"), ("fps", JSON(render.fps)), ("frames", "full"),
     ]
     if let text = render.params, let values = try? JSON.parse(text) { params.append(("params", values)) }
+    // The page draws the timeline: in the start's result, then a `transition/timelineChanged` with every addition.
+    if sink.format == .html { params.append(("timeline", "notify")) }
     let started = session.call("transition/start", .object(params))
     sink.take(started.notifications, at: 0)
     let transition: String
@@ -152,6 +155,7 @@ package enum RenderCommand {
     case .success(let result):
       transition = result["transition"]?.stringValue ?? "t1"
       duration = result["duration"]?.doubleValue ?? 0
+      if let timeline = result["timeline"] { sink.keep(timeline: timeline) }
     }
     var clock = RenderClock(fps: render.fps, quiet: render.quiet)
     var scriptNotes: [String] = []
@@ -163,6 +167,12 @@ package enum RenderCommand {
         session.close()
         return .failure(error)
       }
+    }
+    if sink.format == .html, render.script != nil, !sink.ended {
+      // The script's finish, cancel or release added a tail, which is no animation (no timelineChanged): ask.
+      let asked = session.call("transition/timeline", ["transition": JSON(transition)])
+      sink.take(asked.notifications, at: clock.time)
+      if case .success(let timeline) = asked.result { sink.keep(timeline: timeline) }
     }
     var stillRunning = false
     while !sink.ended {
@@ -341,9 +351,10 @@ package enum RenderCommand {
         failures.append(message.text)
       case .success(let summary):
         if format == .html {
-          let document = PreviewDocument(
+          var document = PreviewDocument(
             title: "\(entry.qualifiedID) · \(operation)", subtitle: summary.subtitle, container: summary.container,
             fps: render.fps, frames: sink.frames, failure: summary.failure)
+          document.timeline = sink.timeline
           try? file.writeAll(PreviewHTML.page(document))
         }
         _ = sink.flush()
@@ -388,10 +399,11 @@ package enum RenderCommand {
       return 2
     }
     let frames = stream.frames.enumerated().map { PreviewFrame(at: Double($0.offset) / render.fps, frame: $0.element) }
-    let document = PreviewDocument(
+    var document = PreviewDocument(
       title: render.title ?? "\(stream.transition ?? "transition") · \(input == "-" ? "recorded frames" : input)",
       subtitle: "\(frames.count) frames at \(shortNumber(render.fps)) fps",
       container: Size(width: size.width, height: size.height), fps: render.fps, frames: frames)
+    document.timeline = stream.timeline
     return write(PreviewHTML.page(document), to: render.output, context)
   }
 
@@ -479,6 +491,9 @@ struct RenderSink {
   private(set) var end: JSON?
   /// What the host reported of the animator's misbehaviour (`window/logMessage` with `data.kind`), in order.
   private(set) var misbehaviour: [String] = []
+  /// The latest timeline the host gave (transition/start's result, `transition/timelineChanged`, a
+  /// `transition/timeline` reply), for the page's lanes.
+  private(set) var timeline: JSON?
   private var buffer: [UInt8] = []
   private var failed = false
 
@@ -491,6 +506,11 @@ struct RenderSink {
     self.keepsFrames = keepsFrames || format == .html
   }
 
+  /// Keeps `timeline` as the latest one.
+  mutating func keep(timeline: JSON) {
+    if timeline.kind == .object { self.timeline = timeline }
+  }
+
   /// Takes the notifications of one call, stamped `at` on the render clock.
   mutating func take(_ notifications: [RenderSession.Message], at time: Double) {
     for message in notifications {
@@ -500,6 +520,9 @@ struct RenderSink {
         frameCount += 1
         lastPercent = params["percent"]?.doubleValue ?? lastPercent
         if keepsFrames { frames.append(PreviewFrame(at: time, frame: params)) }
+      case "transition/timelineChanged":
+        if let params = message.json["params"] { keep(timeline: params) }
+        continue
       case "window/logMessage":
         let params = message.json["params"]
         if params?["data"]?["kind"] != nil, let text = params?["message"]?.stringValue {

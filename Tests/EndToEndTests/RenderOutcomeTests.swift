@@ -150,7 +150,8 @@ import Testing
     #expect(text.contains("  1  it did not"))
     let parameters = help.lines.drop { !$0.hasPrefix("The HTML preview reads parameters") }.dropFirst()
       .prefix { $0.hasPrefix("  ") }.map { String($0.dropFirst(2).prefix { $0 != "=" }) }
-    #expect(parameters == ["t", "p", "frame", "speed", "scale", "play", "loop", "text", "bare"])
+    #expect(
+      parameters == ["t", "p", "frame", "speed", "scale", "play", "loop", "text", "bare", "onion", "select", "row"])
     let html = NSTemporaryDirectory() + "render-help-\(getpid()).html"
     defer { unlink(html) }
     #expect(try RenderTests.run(["render", "--animator", "flip", "-o", html, "--quiet"]).status == .exited(0))
