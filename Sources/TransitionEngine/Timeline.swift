@@ -8,19 +8,20 @@
 // history (a cancel's restore clears the tracks, not the log), so indexes are stable and never reused. What changes
 // with time (state, a property animator's runs, a replacement) is read from the live bookkeeping at query time.
 
-/// A value on the timeline, in the form of the property it belongs to.
+/// A value on the timeline, in the form of the property it belongs to. The large cases are boxed (`indirect`): every
+/// transition keeps its log, so an entry's two values stay the size of a rect rather than of a 128-byte matrix.
 package enum TimelineValue: Hashable, Sendable {
   case number(Double)
   case point(Point)
   case size(Size)
   case rect(Rect)
-  case transform(Transform3D)
+  indirect case transform(Transform3D)
   /// A colour; nil = none.
   case color(Color?)
   /// A path; nil = none.
   case path(Path?)
   /// A gradient; nil = none.
-  case gradient(Gradient?)
+  indirect case gradient(Gradient?)
 
   /// The timeline form of a property value.
   static func of<Value: TrackValue>(_ value: Value) -> TimelineValue {
@@ -71,14 +72,14 @@ package struct TimelineKeyframes: Hashable, Sendable {
   package var rotationMode: AnimationRotationMode?
 }
 
-/// An animation's timing.
+/// An animation's timing (springs and keyframes boxed, as TimelineValue's large cases are).
 package enum TimelineTiming: Hashable, Sendable {
   /// A curve stretched over the duration.
   case curve(TimingCurve)
   /// A spring (every parameter, its settling duration and the duration it runs for).
-  case spring(Spring)
+  indirect case spring(Spring)
   /// Keyframes.
-  case keyframes(TimelineKeyframes)
+  indirect case keyframes(TimelineKeyframes)
 
   init(_ timing: AnimationTiming) {
     switch timing {
