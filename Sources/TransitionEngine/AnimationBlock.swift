@@ -50,13 +50,14 @@ struct BlockSlot {
   var layer: View?
   var isReplaced = false
 
-  /// The timeline time at which it stops (nil: its layer's time never gets there going forward).
+  /// The timeline time at which it stops: now when its layer's local time is already past its end (also on a
+  /// paused layer whose timeOffset was moved there); nil while its layer's time does not move forward to it.
   func stopTime(now: Double) -> Double? {
     guard !isReplaced, let layer else { return stop }
     let map = layer.timeMap()
     if map.scale == 1 && map.offset == 0 { return stop }
-    guard let t = map.time(reaching: stop) else { return nil }
-    return max(t, now)
+    if let t = map.time(reaching: stop) { return max(t, now) }
+    return map(now) >= stop ? now : nil
   }
 
   /// Its end in its own time (the layer's local time) has passed at timeline time t.

@@ -277,8 +277,10 @@ extension Scene {
     guard let local else { return }
     let time: Double
     if map.scale == 0 {
-      // The layer's time stands still: only what is already due (its start) can happen.
-      guard !a.started, local <= map(currentTime) else { return }
+      // The layer's time stands still: only what is already due can happen, its start, or its end when the
+      // timeOffset was moved past it (Core Animation then ends it; Hero clamps its scrub to duration − 0.001 for
+      // that reason).
+      guard local <= map(currentTime) else { return }
       time = currentTime
     } else {
       guard let t = map.time(reaching: local) else { return }

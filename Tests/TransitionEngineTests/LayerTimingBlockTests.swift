@@ -43,6 +43,11 @@ private func slide(_ scene: Scene, _ v: View) -> Box<[Bool]> {
     #expect(finished.value.isEmpty)
     #expect(h.scene.hasPendingWork)
     #expect(h.scene.nextEventTime == nil)
+    // Until the offset is carried to its end (local time 1 ≥ the end): then it is over, due at once.
+    h.scene.container.layerTiming = LayerTiming(speed: 0, timeOffset: 1)
+    #expect(h.scene.nextEventTime == 50)
+    h.scene.advance(to: 50)
+    #expect(finished.value == [true])
   }
 
   /// Apple QA1673 pause and resume: pausedTime = local time; speed 0, timeOffset = pausedTime; later speed 1,
