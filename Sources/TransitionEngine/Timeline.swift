@@ -403,6 +403,10 @@ extension Scene {
           let stop = blocks[block].slots[slot]
           if stop.isReplaced && t >= stop.stop {
             a.state = .removed
+          } else if a.end == .infinity {
+            // Added on a layer whose time stood still: it ends whenever the layer's time gets there, which its
+            // block's completion tells.
+            a.state = blocks[block].fired ? .finished : (t < a.begin ? .pending : .running)
           } else {
             a.state = t < a.begin ? .pending : (t < a.end ? .running : .finished)
           }

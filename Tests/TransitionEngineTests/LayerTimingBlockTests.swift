@@ -250,6 +250,11 @@ private func slide(_ scene: Scene, _ v: View) -> Box<[Bool]> {
     let paused = animations.first { $0.target == "p" }
     #expect(paused?.begin == 0)
     #expect(paused?.end == .infinity)
+    #expect(paused?.state == .running)
+    // Carried past its end, it is over: finished once its block completed.
+    p.layerTiming = LayerTiming(speed: 0, timeOffset: 1)
+    h.scene.advance(to: 0.1)
+    #expect(h.scene.timelineAnimations(at: 0.1).first { $0.target == "p" }?.state == .finished)
   }
 }
 
