@@ -250,6 +250,17 @@ extension Transition {
     }
   }
 
+  /// Whether time alone can still move the transition on: it moves (running, finishing or cancelling) and either
+  /// something is due on its timeline (`clockTimeUntilNextEvent`) or a display link can still run animator code
+  /// (which may resume a paused layer or complete the transition). False when all it has left is work without a due
+  /// time, such as a completion parked on a layer whose `speed` is 0 that nothing resumes: only the client
+  /// (`cancel`, `finish`, …) can move it then, so at end of input the host ends it (Protocol.md, "End of input and
+  /// signals").
+  package var canMoveWithoutInput: Bool {
+    if case .still = motion { return false }
+    return clockTimeUntilNextEvent != nil || hasRunningDisplayLinks
+  }
+
   /// Clock seconds until a forward tail's timeline time first reaches `target` (bisection over its elapsed time:
   /// a tail's time rises from `from` to `to`).
   static func clockTime(in tail: Tail, until target: Double) -> Double {

@@ -73,4 +73,52 @@ import Testing
     try withEvent.advance(by: withEvent.clockTimeUntilNextEvent!)
     #expect(withEvent.state == .ended(.completed))
   }
+
+  /// `canMoveWithoutInput`: a transition whose animator pauses the to view's layer (speed 0) and completes from a
+  /// 0.5 s block on it. Its end of duration is due until 0.5 s; from there its only work is the block's completion,
+  /// parked until the layer runs again, so time alone cannot move it, until a display link (which may resume the
+  /// layer) runs.
+  @Test func workParkedOnAPausedLayerLeavesNothingTimeCanMove() throws {
+    let scene = Scene(containerSize: Size(width: 100, height: 100))
+    let from = try scene.makeView(id: "from")
+    let to = try scene.makeView(id: "to")
+    scene.container.addSubview(from)
+    let transition = try Transition(scene: scene, from: from, to: to, operation: .present, animator: ParkedAnimator())
+    #expect(!transition.canMoveWithoutInput)  // not started
+    try transition.start()
+    #expect(transition.clockTimeUntilNextEvent == 0.5)
+    #expect(transition.canMoveWithoutInput)
+    try transition.advance(by: 0.5)
+    try transition.advance(by: 1)
+    #expect(transition.state == .running)
+    #expect(transition.clockTimeUntilNextEvent == nil)
+    #expect(!transition.canMoveWithoutInput)
+
+    let link = transition.addDisplayLink(preferredFramesPerSecond: 0) { _, _ in to.layerTiming = LayerTiming() }
+    link.isPaused = true
+    #expect(!transition.canMoveWithoutInput, "a paused link runs no code")
+    link.isPaused = false
+    #expect(transition.canMoveWithoutInput)
+    // Its first frame resumes the layer (speed 1): the block, 0.5 s of local time long, is over; its completion runs
+    // on the next advance and completes the transition.
+    try transition.advance(by: 0.1)
+    #expect(transition.clockTimeUntilNextEvent != nil)
+    try transition.advance(by: 0.1)
+    #expect(transition.state == .ended(.completed))
+    #expect(!transition.canMoveWithoutInput)
+  }
+}
+
+/// Pauses the to view's layer, then fades the view to 0.5 over a 0.5 s block that completes the transition.
+final class ParkedAnimator: TransitionAnimator {
+  let animatorID = "test/parked"
+  func transitionDuration(_ context: TransitionContext?) -> Double { 0.5 }
+  func animateTransition(_ context: TransitionContext) {
+    guard let to = context.view(forKey: .to) else { return }
+    context.containerView.addSubview(to)
+    to.layerTiming = LayerTiming(speed: 0)
+    context.scene.animate(duration: 0.5, delay: 0, timing: .curve(.linear), animations: { to.alpha = 0.5 }) { _ in
+      context.completeTransition(!context.transitionWasCancelled)
+    }
+  }
 }
