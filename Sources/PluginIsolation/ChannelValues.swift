@@ -16,6 +16,8 @@ extension MessageWriter {
     double(status.duration)
     bool(status.isInteractive)
     optional(status.nextEventIn) { $0.double($1) }
+    // Added after the fields above (parent and worker are the same binary, so they always agree on it).
+    bool(status.canMoveWithoutInput)
   }
 
   mutating func state(_ state: TransitionState) {
@@ -279,7 +281,8 @@ extension MessageReader {
   mutating func status() throws(ChannelError) -> TransitionStatus {
     TransitionStatus(
       state: try state(), time: try double(), percent: try double(), duration: try double(), isInteractive: try bool(),
-      nextEventIn: try optional { (r: inout MessageReader) throws(ChannelError) in try r.double() })
+      nextEventIn: try optional { (r: inout MessageReader) throws(ChannelError) in try r.double() },
+      canMoveWithoutInput: try bool())
   }
 
   mutating func state() throws(ChannelError) -> TransitionState {

@@ -69,7 +69,8 @@ package final class LocalTransitionDriver: TransitionDriver {
   package var status: TransitionStatus {
     TransitionStatus(
       state: transition.state, time: transition.time, percent: transition.percent, duration: transition.duration,
-      isInteractive: transition.isInteractive, nextEventIn: transition.clockTimeUntilNextEvent)
+      isInteractive: transition.isInteractive, nextEventIn: transition.clockTimeUntilNextEvent,
+      canMoveWithoutInput: transition.canMoveWithoutInput)
   }
 
   // MARK: Direct calls (in-process clients)

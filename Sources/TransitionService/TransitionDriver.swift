@@ -26,10 +26,14 @@ package struct TransitionStatus: Equatable, Sendable {
   /// clock advances the transition then even when no frame is due, so a low frame rate never delays an end. nil
   /// when nothing is scheduled.
   package var nextEventIn: Double?
+  /// Whether time alone can still move it on (the engine's `canMoveWithoutInput`): it moves, and an event is due or a
+  /// display link can still run animator code. False for one whose only work left is parked on a paused layer: at
+  /// end of input the session ends it "inputClosed" instead of waiting for a client that is gone.
+  package var canMoveWithoutInput: Bool
 
   package init(
     state: TransitionState, time: Double, percent: Double, duration: Double, isInteractive: Bool,
-    nextEventIn: Double? = nil
+    nextEventIn: Double? = nil, canMoveWithoutInput: Bool = true
   ) {
     self.state = state
     self.time = time
@@ -37,10 +41,12 @@ package struct TransitionStatus: Equatable, Sendable {
     self.duration = duration
     self.isInteractive = isInteractive
     self.nextEventIn = nextEventIn
+    self.canMoveWithoutInput = canMoveWithoutInput
   }
 
   /// The status of a transition that has not started.
-  package static let idle = TransitionStatus(state: .idle, time: 0, percent: 0, duration: 0, isInteractive: false)
+  package static let idle = TransitionStatus(
+    state: .idle, time: 0, percent: 0, duration: 0, isInteractive: false, canMoveWithoutInput: false)
 
   /// The protocol phase: "idle", "running", "paused", "finishing", "cancelling" or "ended".
   package var phase: String { state.name }

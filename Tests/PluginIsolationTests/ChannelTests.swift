@@ -170,6 +170,8 @@ import TransitionService
       TransitionStatus(state: .paused, time: 0.2, percent: 0.4, duration: 0.5, isInteractive: true),
       TransitionStatus(state: .running, time: 0.1, percent: 0.2, duration: 0.5, isInteractive: false, nextEventIn: 0.4),
       TransitionStatus(
+        state: .running, time: 0.7, percent: 1, duration: 0.5, isInteractive: false, canMoveWithoutInput: false),
+      TransitionStatus(
         state: .ended(.cancelled(reason: "pluginCrashed")), time: 0, percent: 0, duration: 0.5, isInteractive: false),
       TransitionStatus(
         state: .ended(.failed(reason: "neverCompleted")), time: 1, percent: 1, duration: 1, isInteractive: false),
