@@ -101,6 +101,8 @@ final class TransitionRecord {
   var prepareNextFrame = false
   /// The turn of the loop that builds the next frame ahead, while one is scheduled.
   var prepareTimer: ProtocolTimerID?
+  /// The turn of the loop that ends it "inputClosed" after end of input (see `needsInput`), while one is scheduled.
+  var inputClosedEnd: ProtocolTimerID?
   /// Set when the driver reports the end; the session reports it (final frame, didEnd) once the call completes.
   var outcome: TransitionOutcome?
   /// Set when the transition was lost with its plugin's worker.
@@ -136,6 +138,12 @@ final class TransitionRecord {
     default: return false
     }
   }
+
+  /// Whether only the client could still move it, so that at end of input it ends "inputClosed" instead of keeping
+  /// the host waiting: a manual clock, a transition that stands still (paused), or a real-time one that moves but that
+  /// time alone cannot move on (`TransitionStatus.canMoveWithoutInput`: nothing due, no display link running, only
+  /// work parked on a paused layer).
+  var needsInput: Bool { clock == .manual || !isMoving || !driver.status.canMoveWithoutInput }
 
   /// The time a frame shows: the timeline time, or percent × duration while paused (CONVENTIONS, "Units").
   var frameTime: Double { driver.status.frameTime }

@@ -155,7 +155,7 @@ extension TransitionSession {
   /// sets its timer.
   private func answerStart(_ record: TransitionRecord, timeline: JSON?, frame: FrameBytes?, reply: @escaping Reply) {
     // End of input came while it was starting: it ends now as it would have then.
-    let endsNow = isInputClosed && (record.clock == .manual || !record.isMoving)
+    let endsNow = isInputClosed && record.needsInput
     var result = JSONObjectBuilder()
     result.setNew("transition", JSON(record.id))
     result.setNew("duration", JSON.number(record.driver.status.duration))

@@ -133,15 +133,29 @@ package final class TransitionSession {
   /// has not come back.
   package var hasPendingWork: Bool { !live.isEmpty || outstandingCalls > 0 || !catalogQueue.isEmpty || catalogBusy }
 
-  /// stdin reached its end: real-time transitions that move run to their end; paused ones and manual-clock ones
-  /// end cancelled with reason "inputClosed" (CONVENTIONS, "Time, sampling and the loop").
+  /// stdin reached its end: real-time transitions that move run to their end; paused ones, manual-clock ones and
+  /// those that time alone can no longer move (`TransitionRecord.needsInput`) end cancelled with reason
+  /// "inputClosed" (CONVENTIONS, "Time, sampling and the loop"), now or as soon as they come to that.
   package func inputClosed() {
     isInputClosed = true
     // One still starting is judged when its start is answered.
-    for record in liveRecords where record.started && (record.clock == .manual || !record.isMoving) {
+    for record in liveRecords where record.started && record.needsInput {
       terminate(record, reason: "inputClosed")
     }
     reportEnds()
+  }
+
+  /// After end of input: a real-time transition that came to need the client (paused, or only work parked on a
+  /// paused layer left) ends "inputClosed" on the loop's next turn, after the reply and the frame of the call that
+  /// brought it there; unless a call meanwhile set it moving again.
+  private func endWhenItNeedsInput(_ record: TransitionRecord) {
+    guard isInputClosed, record.inputClosedEnd == nil, record.outcome == nil, record.needsInput else { return }
+    record.inputClosedEnd = scheduler.schedule(at: scheduler.now) { [weak self, weak record] in
+      guard let self, let record else { return }
+      record.inputClosedEnd = nil
+      guard live[record.number] === record, record.outcome == nil, record.needsInput else { return }
+      terminate(record, reason: "inputClosed")
+    }
   }
 
   /// The host is ending early (SIGTERM, `exit`, closed stdout): every transition ends cancelled with `reason`, each
@@ -261,9 +275,11 @@ package final class TransitionSession {
   /// of its next frame (every 1/fps s) and the moment its timeline next needs to advance (`TransitionStatus
   /// .nextEventIn`: a completion, the end of the duration or of a tail). So the timeline follows the monotonic clock
   /// whatever the frame rate: a 1 s transition at fps 0.2 still ends at 1 s, with its last frame and didEnd. Frames
-  /// are only how often it is shown. Called after every call that may change where the transition stands.
+  /// are only how often it is shown. Called after every call that may change where the transition stands; after end
+  /// of input it also ends a transition that came to need the client (`endWhenItNeedsInput`).
   func updateTimer(_ record: TransitionRecord) {
     guard record.clock == .realtime, record.started else { return }
+    endWhenItNeedsInput(record)
     guard record.isMoving else {
       if let timer = record.timer { scheduler.cancel(timer) }
       record.timer = nil

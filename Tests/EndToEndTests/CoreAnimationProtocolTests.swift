@@ -225,4 +225,88 @@ import Testing
     let (_, status) = client.finish()
     #expect(status == .exited(0))
   }
+
+  // MARK: - End of input
+
+  /// A real-time start of `animator` (the CoreAnimation plugin's unless qualified), streaming `frames`.
+  static func realtime(_ animator: String, frames: String = "none", extra: [(String, JSON)] = []) -> JSON {
+    .object(
+      [
+        ("animator", JSON(animator.contains("/") ? animator : "com.example.test.coreanimation/\(animator)")),
+        ("operation", "present"), ("clock", "realtime"), ("frames", JSON(frames)),
+        ("container", ["width": 400, "height": 800]),
+        ("from", ["id": "home", "frame": ["x": 0, "y": 0, "width": 400, "height": 800]]),
+        ("to", ["id": "detail", "frame": ["x": 0, "y": 0, "width": 400, "height": 800]]),
+      ] + extra)
+  }
+
+  /// The didEnd params of `transition` among `messages`, when it has exactly one.
+  private func onlyDidEnd(_ messages: [JSON], _ transition: String) -> JSON? {
+    let ends = messages.filter {
+      $0["method"]?.stringValue == "transition/didEnd" && $0["params"]?["transition"]?.stringValue == transition
+    }
+    return ends.count == 1 ? ends[0]["params"] : nil
+  }
+
+  /// `printf '…' | transition-host` with three real-time transitions: "stalled-block" (a UIView block on a layer with
+  /// speed 0 that nothing resumes: past its 0.2 s nothing is due and no display link runs, so time alone can never
+  /// end it), "frozen" (a paused layer that its display link resumes at 1 s) and the minimal plugin's 0.3 s fade.
+  /// stdin closes right after the requests, before any reply: every request gets its reply, the stalled one ends
+  /// cancelled with "inputClosed" instead of keeping the host waiting, the other two play to their end, and the host
+  /// exits 0.
+  @Test(arguments: ["process", "none"])
+  func atEndOfInputATransitionTimeCannotMoveEndsAndTheOthersPlayToTheirEnd(isolation: String) throws {
+    let host = try HostProcess(["--isolation", isolation])
+    let requests: [(String, JSON)] = [
+      ("plugins/load", ["path": "libTestPluginCoreAnimation.so"]),
+      ("plugins/load", ["path": "libTestPluginMinimal.so"]),
+      ("transition/start", Self.realtime("stalled-block")),
+      ("transition/start", Self.realtime("frozen")),
+      ("transition/start", Self.realtime("com.example.test.minimal/fade", extra: [("params", ["duration": 0.3])])),
+    ]
+    let lines = requests.enumerated().map { index, request in
+      JSON.object([
+        ("jsonrpc", "2.0"), ("id", JSON(index + 1)), ("method", JSON(request.0)), ("params", request.1),
+      ]).serialized()
+    }
+    #expect(host.send(lines: lines))
+    host.closeStdin()
+    let messages = host.allLines(timeout: 60).map { try! JSON.parse($0) }
+    #expect(host.waitForExit(timeout: 60) == .exited(0))
+    for id in 1...requests.count {
+      let replies = messages.filter { $0["id"]?.intValue == Int64(id) }
+      #expect(replies.count == 1 && replies.first?["result"] != nil, "request \(id): \(replies)")
+    }
+    let stalled = onlyDidEnd(messages, "t1")
+    #expect(stalled?.serialized() == #"{"transition":"t1","completed":false,"cancelled":true,"reason":"inputClosed"}"#)
+    #expect(onlyDidEnd(messages, "t2")?["completed"]?.boolValue == true, "the display link resumes the layer")
+    #expect(onlyDidEnd(messages, "t3")?["completed"]?.boolValue == true)
+    #expect(messages.filter { $0["method"]?.stringValue == "transition/didEnd" }.count == 3)
+  }
+
+  /// A real-time "stalled-block" that has come to stand (its 0.2 s over, its completion parked on the paused layer)
+  /// keeps running while stdin is open, since a client could still cancel it; end of input then ends it at once,
+  /// cancelled with "inputClosed", back at its start.
+  @Test(arguments: ["process", "none"])
+  func aStalledRealTimeTransitionWaitsForTheClientUntilEndOfInput(isolation: String) throws {
+    let client = try client(isolation)
+    client.result("transition/start", Self.realtime("stalled-block", frames: "full"))
+    // Poll until its time has passed the 0.2 s duration: nothing but the client can end it from there.
+    var time = 0.0
+    for _ in 0..<500 where time <= 0.2 {
+      let list = client.result("transition/list")
+      time = list["transitions"]?[0]?["time"]?.doubleValue ?? .nan
+      usleep(10_000)
+    }
+    let status = client.result("transition/list")["transitions"]?[0]
+    #expect(status?["phase"] == "running")
+    #expect((status?["time"]?.doubleValue ?? 0) > 0.2)
+    let (messages, exit) = client.finish()
+    #expect(exit == .exited(0))
+    let end = onlyDidEnd(client.received, "t1")
+    #expect(end?.serialized() == #"{"transition":"t1","completed":false,"cancelled":true,"reason":"inputClosed"}"#)
+    // The last frame shows the start state: the presented view was never added.
+    let last = try #require(TransitionClient.frames(messages, of: "t1").last)
+    #expect(last["views"]?.elements.compactMap { $0["id"]?.stringValue } == ["container", "home"])
+  }
 }

@@ -22,6 +22,7 @@ enum CoreAnimationPlugin: TransitionPlugin {
     .animator(id: "scrubbed-block", name: "A UIView block on a paused layer, scrubbed by timeOffset") {
       ScrubbedBlock()
     },
+    .animator(id: "stalled-block", name: "A UIView block on a paused layer that nothing resumes") { StalledBlock() },
     .animator(id: "mirrored-block", name: "A paused container whose timeOffset follows the interaction") {
       MirroredBlock()
     },
@@ -177,6 +178,25 @@ final class ScrubbedBlock: NSObject, UIViewControllerAnimatedTransitioning {
     guard let layer = view?.layer else { return }
     layer.timeOffset = min(0.3 + 0.5 * CACurrentMediaTime(), 1)
     if layer.timeOffset >= 1 { link.invalidate() }
+  }
+}
+
+/// A paused layer that nothing resumes: `layer.speed = 0` on the to view, then a UIView block (0.2 s) sliding its
+/// centre from y 1200 to 400 whose completion completes the transition, and no display link. The completion waits
+/// for a layer time that never comes, so time alone never ends the transition: only the client can (`cancel`), or
+/// the host at end of input.
+final class StalledBlock: NSObject, UIViewControllerAnimatedTransitioning {
+  func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.2 }
+
+  func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+    let toView = transitionContext.view(forKey: .to)!
+    transitionContext.containerView.addSubview(toView)
+    toView.center.y = 1200
+    toView.layer.speed = 0
+    UIView.animate(withDuration: 0.2, animations: { toView.center.y = 400 }) { finished in
+      note("completed \(finished)")
+      transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+    }
   }
 }
 
