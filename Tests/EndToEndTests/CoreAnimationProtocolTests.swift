@@ -240,6 +240,26 @@ import Testing
       ] + extra)
   }
 
+  /// `printf '<requests>' | transition-host --isolation <isolation>`: everything the host wrote, once it has exited
+  /// 0 (each request, numbered from 1, answered exactly once and with a result).
+  private func pipe(_ requests: [(String, JSON)], isolation: String) throws -> [JSON] {
+    let host = try HostProcess(["--isolation", isolation])
+    let lines = requests.enumerated().map { index, request in
+      JSON.object([
+        ("jsonrpc", "2.0"), ("id", JSON(index + 1)), ("method", JSON(request.0)), ("params", request.1),
+      ]).serialized()
+    }
+    #expect(host.send(lines: lines))
+    host.closeStdin()
+    let messages = host.allLines(timeout: 60).map { try! JSON.parse($0) }
+    #expect(host.waitForExit(timeout: 60) == .exited(0))
+    for id in 1...requests.count {
+      let replies = messages.filter { $0["id"]?.intValue == Int64(id) }
+      #expect(replies.count == 1 && replies.first?["result"] != nil, "request \(id): \(replies)")
+    }
+    return messages
+  }
+
   /// The didEnd params of `transition` among `messages`, when it has exactly one.
   private func onlyDidEnd(_ messages: [JSON], _ transition: String) -> JSON? {
     let ends = messages.filter {
@@ -256,7 +276,6 @@ import Testing
   /// exits 0.
   @Test(arguments: ["process", "none"])
   func atEndOfInputATransitionTimeCannotMoveEndsAndTheOthersPlayToTheirEnd(isolation: String) throws {
-    let host = try HostProcess(["--isolation", isolation])
     let requests: [(String, JSON)] = [
       ("plugins/load", ["path": "libTestPluginCoreAnimation.so"]),
       ("plugins/load", ["path": "libTestPluginMinimal.so"]),
@@ -264,24 +283,28 @@ import Testing
       ("transition/start", Self.realtime("frozen")),
       ("transition/start", Self.realtime("com.example.test.minimal/fade", extra: [("params", ["duration": 0.3])])),
     ]
-    let lines = requests.enumerated().map { index, request in
-      JSON.object([
-        ("jsonrpc", "2.0"), ("id", JSON(index + 1)), ("method", JSON(request.0)), ("params", request.1),
-      ]).serialized()
-    }
-    #expect(host.send(lines: lines))
-    host.closeStdin()
-    let messages = host.allLines(timeout: 60).map { try! JSON.parse($0) }
-    #expect(host.waitForExit(timeout: 60) == .exited(0))
-    for id in 1...requests.count {
-      let replies = messages.filter { $0["id"]?.intValue == Int64(id) }
-      #expect(replies.count == 1 && replies.first?["result"] != nil, "request \(id): \(replies)")
-    }
+    let messages = try pipe(requests, isolation: isolation)
     let stalled = onlyDidEnd(messages, "t1")
     #expect(stalled?.serialized() == #"{"transition":"t1","completed":false,"cancelled":true,"reason":"inputClosed"}"#)
     #expect(onlyDidEnd(messages, "t2")?["completed"]?.boolValue == true, "the display link resumes the layer")
     #expect(onlyDidEnd(messages, "t3")?["completed"]?.boolValue == true)
     #expect(messages.filter { $0["method"]?.stringValue == "transition/didEnd" }.count == 3)
+  }
+
+  /// A real-time 10 s fade paused by a request read before end of input: in a worker, the pause is answered after
+  /// end of input, so the transition comes to stand still only then; it ends "inputClosed" all the same (before, the
+  /// host waited for ever with a worker), and the host exits 0.
+  @Test(arguments: ["process", "none"])
+  func aTransitionPausedByARequestReadBeforeEndOfInputEndsInputClosed(isolation: String) throws {
+    let messages = try pipe(
+      [
+        ("plugins/load", ["path": "libTestPluginMinimal.so"]),
+        ("transition/start", Self.realtime("com.example.test.minimal/fade", extra: [("params", ["duration": 10])])),
+        ("transition/pause", ["transition": "t1"]),
+      ], isolation: isolation)
+    #expect(messages.first { $0["id"]?.intValue == 3 }?["result"]?["phase"] == "paused")
+    let end = onlyDidEnd(messages, "t1")
+    #expect(end?.serialized() == #"{"transition":"t1","completed":false,"cancelled":true,"reason":"inputClosed"}"#)
   }
 
   /// A real-time "stalled-block" that has come to stand (its 0.2 s over, its completion parked on the paused layer)
