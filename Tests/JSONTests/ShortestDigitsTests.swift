@@ -48,16 +48,17 @@ import Testing
     #expect(ShortestDigits.text(.infinity) == nil)
   }
 
-  /// Any bit pattern (every exponent equally likely: subnormals, huge and tiny values).
+  /// Any bit pattern (every exponent equally likely: subnormals, huge and tiny values). A release build of the same
+  /// comparison ran 400 million values with no difference (docs/bench.md, "1,000 layers within budget").
   @Test func randomBitPatterns() {
     var generator = SplitMix64(seed: 16)
-    for _ in 0..<1_000_000 { check(Double(bitPattern: generator.next())) }
+    for _ in 0..<300_000 { check(Double(bitPattern: generator.next())) }
   }
 
   /// The numbers frames carry: geometry of a few hundred or thousand points, interpolated, and fractions in [0, 1].
   @Test func randomGeometry() {
     var generator = SplitMix64(seed: 1_000)
-    for _ in 0..<1_000_000 {
+    for _ in 0..<150_000 {
       let a = Double(generator.below(4_000)) - 2_000
       let b = Double(generator.below(4_000)) - 2_000
       let t = generator.unit()
@@ -70,7 +71,7 @@ import Testing
   /// decimal are where a formatter's interval ends matter).
   @Test func decimalsAndTheirNeighbours() {
     var generator = SplitMix64(seed: 2_022)
-    for _ in 0..<200_000 {
+    for _ in 0..<50_000 {
       let digits = 1 + generator.below(17)
       var n = 0.0
       for _ in 0..<digits { n = n * 10 + Double(generator.below(10)) }
@@ -79,7 +80,7 @@ import Testing
       checkAround(value)
     }
     // Every short decimal with up to six places between 0 and 10 (the short-decimal path and its edge).
-    for n in stride(from: 1, through: 10_000_000, by: 7) {
+    for n in stride(from: 1, through: 10_000_000, by: 97) {
       checkAround(Double(n) / 1e6)
     }
   }
@@ -101,9 +102,9 @@ import Testing
       if let nine = Double("9.999999999999999e\(e)") { checkAround(nine) }
     }
     for bits in UInt64(1)...20_000 { check(Double(bitPattern: bits)) }
-    for bits in (0x000F_FFFF_FFFF_FFFF - 20_000)...0x0010_0000_0000_1000 { check(Double(bitPattern: bits)) }
-    for bits in (0x7FEF_FFFF_FFFF_FFFF - 20_000)...0x7FEF_FFFF_FFFF_FFFF { check(Double(bitPattern: bits)) }
-    for n in 0...100_000 {
+    for bits in UInt64(0x000F_FFFF_FFFF_FFFF - 20_000)...0x0010_0000_0000_1000 { check(Double(bitPattern: bits)) }
+    for bits in UInt64(0x7FEF_FFFF_FFFF_FFFF - 20_000)...0x7FEF_FFFF_FFFF_FFFF { check(Double(bitPattern: bits)) }
+    for n in 0...20_000 {
       check(Double(n))
       check(-Double(n) - 0.5)
     }
