@@ -101,7 +101,7 @@ package enum GoldenCommand {
     if let text = render.params { params = try? JSON.parse(text) }
     let inputs = GoldenTrace.Inputs(
       animator: animator, operation: render.operation, scene: scene, params: params, script: render.script,
-      fps: render.fps, maxTime: render.maxTime, members: golden.members)
+      fps: render.fps, times: render.times, maxTime: render.maxTime, members: golden.members)
     let session = RenderSession(plugins: plugins, maxTransitions: maxTransitions, logger: logger)
     defer { session.close() }
     switch run(inputs, session: session, output: output, logger: logger) {
@@ -123,9 +123,10 @@ package enum GoldenCommand {
     render.params = inputs.params?.serialized()
     render.script = inputs.script
     render.fps = inputs.fps
+    render.times = inputs.times
     render.maxTime = inputs.maxTime
     render.quiet = true
-    var sink = RenderSink(format: .jsonl, output: output, keepsFrames: true)
+    var sink = RenderSink(format: .jsonl, output: output, keepsFrames: true, samples: inputs.times)
     let context = RenderCommand.Context(output: output, logger: logger)
     switch RenderCommand.renderOne(
       session, animator: inputs.animator, operation: inputs.operation, render, context, sink: &sink,

@@ -20,7 +20,11 @@ package struct GoldenTrace {
     package var params: JSON?
     /// The interactive script in `--script`'s spelling, or nil for a normal run.
     package var script: [RenderStep]?
+    /// The rate of the render clock (`--fps`); with `times`, the rate it still steps at between them.
     package var fps: Double
+    /// `--times`: the sample times, seconds on the render clock (nil: a frame every 1/fps). A trace without the
+    /// member (written before `--times` existed) has none.
+    package var times: [Double]?
     package var maxTime: Double
     /// The view members kept in each frame (`id` always), or nil for full frames.
     package var members: [String]?
@@ -57,7 +61,8 @@ package struct GoldenTrace {
       ("animator", JSON(inputs.animator)), ("operation", JSON(inputs.operation)),
       ("params", inputs.params ?? .null),
       ("script", inputs.script.map { JSON($0.map(\.scriptText).joined(separator: ", ")) } ?? .null),
-      ("fps", JSON(inputs.fps)), ("maxTime", JSON(inputs.maxTime)),
+      ("fps", inputs.times == nil ? JSON(inputs.fps) : .null),
+      ("times", inputs.times.map { JSON.array($0.map { JSON($0) }) } ?? .null), ("maxTime", JSON(inputs.maxTime)),
       ("members", inputs.members.map { JSON.array($0.map { JSON($0) }) } ?? .null),
     ]
     inputMembers.append(("scene", inputs.scene))
@@ -123,8 +128,26 @@ package struct GoldenTrace {
         throw fail("'inputs.script': \(error.message)")
       }
     }
-    guard let fps = inputs["fps"]?.doubleValue, fps >= 1, fps <= 1000 else {
-      throw fail("'inputs.fps' must be a number from 1 to 1000")
+    var times: [Double]?
+    if let given = inputs["times"], !given.isNull {
+      let values = given.elements.compactMap { $0.kind == .int || $0.kind == .double ? $0.doubleValue : nil }
+      guard given.kind == .array, values.count == given.count else {
+        throw fail("'inputs.times' must be an array of numbers (seconds) or null")
+      }
+      do throws(SampleTimes.Problem) { try SampleTimes.check(values) } catch {
+        throw fail("'inputs.times" + (error.index.map { "[\($0)]'" } ?? "'") + ": \(error.reason)")
+      }
+      times = values
+    }
+    let fps: Double
+    if times != nil {
+      guard inputs["fps"]?.isNull ?? true else { throw fail("'inputs.fps' must be null when 'inputs.times' is given") }
+      fps = SampleTimes.stepsPerSecond
+    } else {
+      guard let given = inputs["fps"]?.doubleValue, given >= 1, given <= 1000 else {
+        throw fail("'inputs.fps' must be a number from 1 to 1000 (or null with 'inputs.times')")
+      }
+      fps = given
     }
     guard let maxTime = inputs["maxTime"]?.doubleValue, maxTime > 0, maxTime <= 86_400 else {
       throw fail("'inputs.maxTime' must be seconds from 0 to 86400")
@@ -139,7 +162,7 @@ package struct GoldenTrace {
     }
     self.inputs = Inputs(
       animator: animator, operation: operation, scene: scene, params: params, script: script, fps: fps,
-      maxTime: maxTime, members: members)
+      times: times, maxTime: maxTime, members: members)
     provenance = Provenance(
       pluginID: try string(value["plugin"], "id", "plugin.id"),
       pluginVersion: try string(value["plugin"], "version", "plugin.version"),

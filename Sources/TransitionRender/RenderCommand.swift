@@ -1,6 +1,7 @@
 // `transition-host render`: one transition on the virtual clock, written as JSON Lines frames or as an HTML
 // preview. It is a client of the transition service (RenderSession, over a LocalConnection): transition/start on the
-// manual clock, the script's calls, then transition/tick with dt = 1/fps until transition/didEnd.
+// manual clock, the script's calls, then transition/tick with dt = 1/fps until transition/didEnd (with --times, ticks
+// that land exactly on each sample time, the frames there the only ones kept).
 
 import Glibc
 import JSON
@@ -50,6 +51,7 @@ package enum RenderCommand {
           render.params = trace.inputs.params?.serialized()
           render.script = trace.inputs.script
           render.fps = trace.inputs.fps
+          render.times = trace.inputs.times
           render.maxTime = trace.inputs.maxTime
           traceScene = trace.inputs.scene
         }
@@ -75,7 +77,7 @@ package enum RenderCommand {
       return 1
     }
     defer { if destination != output { try? destination.close() } }
-    var sink = RenderSink(format: format, output: destination)
+    var sink = RenderSink(format: format, output: destination, samples: render.times)
     let result = renderOne(
       session, animator: animator, operation: render.operation, render, context, sink: &sink, scene: traceScene)
     switch result {
@@ -144,7 +146,7 @@ package enum RenderCommand {
     // The page draws the timeline: in the start's result, then a `transition/timelineChanged` with every addition.
     if sink.format == .html { params.append(("timeline", "notify")) }
     let started = session.call("transition/start", .object(params))
-    sink.take(started.notifications, at: 0)
+    sink.take(started.notifications, at: 0, sample: sink.nextSample == 0)
     let transition: String
     let duration: Double
     switch started.result {
@@ -157,11 +159,14 @@ package enum RenderCommand {
       duration = result["duration"]?.doubleValue ?? 0
       if let timeline = result["timeline"] { sink.keep(timeline: timeline) }
     }
-    var clock = RenderClock(fps: render.fps, quiet: render.quiet)
+    var clock = RenderClock(
+      fps: render.times == nil ? render.fps : SampleTimes.stepsPerSecond, quiet: render.quiet,
+      landsExactly: render.times != nil)
     var scriptNotes: [String] = []
     var expectation = Expectation(scripted: render.script != nil)
+    let ticker = Ticker(transition: transition, session: session)
     for step in render.script ?? [] where !sink.ended {
-      switch play(step, transition, session, &clock, &sink, &expectation) {
+      switch play(step, ticker, &clock, &sink, &expectation) {
       case .success(let note): if let note { scriptNotes.append(note) }
       case .failure(let error):
         session.close()
@@ -171,7 +176,7 @@ package enum RenderCommand {
     if sink.format == .html, render.script != nil, !sink.ended {
       // The script's finish, cancel or release added a tail, which is no animation (no timelineChanged): ask.
       let asked = session.call("transition/timeline", ["transition": JSON(transition)])
-      sink.take(asked.notifications, at: clock.time)
+      sink.take(asked.notifications, at: clock.time, sample: false)
       if case .success(let timeline) = asked.result { sink.keep(timeline: timeline) }
     }
     var stillRunning = false
@@ -181,17 +186,17 @@ package enum RenderCommand {
         stillRunning = true
         break
       }
-      clock.advance()
-      let ticked = session.call("transition/tick", ["transition": JSON(transition), "dt": JSON(1 / render.fps)])
-      sink.take(ticked.notifications, at: clock.time)
-      if case .failure(let error) = ticked.result, !sink.ended {
+      if case .failure(let error) = ticker.step(&clock, &sink) {
         clock.finish()
-        return .failure("transition/tick failed: \(error)")
+        return .failure(error)
       }
-      clock.report(frames: sink.frameCount, percent: sink.lastPercent)
     }
     clock.finish()
-    var subtitle = "\(shortNumber(render.fps)) fps · duration \(shortNumber(duration)) s"
+    // Sample times after the end: the transition's last frame (its settled state) again, at each.
+    if !stillRunning { sink.holdLastFrame() }
+    var subtitle =
+      render.times.map { "\($0.count) sample times" } ?? "\(shortNumber(render.fps)) fps"
+    subtitle += " · duration \(shortNumber(duration)) s"
     if let text = render.params { subtitle += " · params \(text)" }
     if !scriptNotes.isEmpty { subtitle += " · script: " + scriptNotes.joined(separator: ", ") }
     subtitle += " · " + (stillRunning ? "still running" : sink.outcome)
@@ -256,17 +261,34 @@ package enum RenderCommand {
     write(SampleScene.text(for: render.operation), to: render.output, context)
   }
 
-  /// One script step: the calls it makes, each a frame interval after the previous one.
+  /// One script step: the calls it makes, each a frame interval after the previous one. With `--times` the clock
+  /// is ticked to each call's moment first (through the sample times before it), and a sample time at that moment
+  /// is taken after the call (a tick of 0 s): the frame shows what the call did, as a call's own frame does at a
+  /// rate.
   private static func play(
-    _ step: RenderStep, _ transition: String, _ session: RenderSession, _ clock: inout RenderClock,
-    _ sink: inout RenderSink, _ expectation: inout Expectation
+    _ step: RenderStep, _ ticker: Ticker, _ clock: inout RenderClock, _ sink: inout RenderSink,
+    _ expectation: inout Expectation
   ) -> Result<String?, RenderError> {
-    let id = JSON(transition)
+    let id = JSON(ticker.transition)
     func call(_ method: String, _ params: JSON) -> Result<JSON, RenderError> {
-      clock.advance()
-      let reply = session.call(method, params)
-      sink.take(reply.notifications, at: clock.time)
+      if clock.landsExactly {
+        if case .failure(let error) = ticker.step(&clock, &sink, samplingAtStep: false) {
+          return .failure("--script: \(error.text)")
+        }
+        guard !sink.ended else {
+          return .failure("--script: \(method): the transition had ended (by t \(clock.time) s), before this step")
+        }
+      } else {
+        clock.advance()
+      }
+      let reply = ticker.session.call(method, params)
+      sink.take(reply.notifications, at: clock.time, sample: false)
       clock.report(frames: sink.frameCount, percent: sink.lastPercent)
+      if sink.nextSample == clock.time, !sink.ended,
+        case .failure(let error) = ticker.tick(to: clock.time, &clock, &sink)
+      {
+        return .failure("--script: \(error.text)")
+      }
       return reply.result.mapError { "--script: \(method) failed: \($0)" }
     }
     switch step {
@@ -306,9 +328,7 @@ package enum RenderCommand {
     case .wait(let seconds):
       let ticks = Int((seconds * clock.fps).rounded())
       for _ in 0..<ticks where !sink.ended {
-        if case .failure(let error) = call("transition/tick", ["transition": id, "dt": JSON(1 / clock.fps)]) {
-          return .failure(error)
-        }
+        if case .failure(let error) = ticker.step(&clock, &sink) { return .failure("--script: \(error.text)") }
       }
       return .success("wait \(shortNumber(seconds)) s")
     }
@@ -345,7 +365,7 @@ package enum RenderCommand {
         continue
       }
       defer { try? file.close() }
-      var sink = RenderSink(format: format, output: file)
+      var sink = RenderSink(format: format, output: file, samples: render.times)
       switch renderOne(session, animator: entry.qualifiedID, operation: operation, perAnimator, context, sink: &sink) {
       case .failure(let message):
         failures.append(message.text)
@@ -373,6 +393,10 @@ package enum RenderCommand {
   private static func convert(input: String, _ render: RenderOptions, _ context: Context) -> Int32 {
     guard render.format != .jsonl else {
       context.logger.error("--frames draws recorded frames: the output format is html")
+      return 2
+    }
+    guard render.times == nil else {
+      context.logger.error("--times samples a transition that render runs; --frames draws frames recorded already")
       return 2
     }
     let bytes: [UInt8]
@@ -478,7 +502,51 @@ struct RenderError: Error, ExpressibleByStringLiteral, ExpressibleByStringInterp
   init(stringLiteral value: String) { text = value }
 }
 
+/// The ticks of one transition on a render clock.
+struct Ticker {
+  let transition: String
+  let session: RenderSession
+
+  /// Ticks the transition from the clock's time to `moment` (at most its next step); the frames go to `sink`, as the
+  /// sample there when `moment` is the next sample time and `sampling`.
+  func tick(to moment: Double, _ clock: inout RenderClock, _ sink: inout RenderSink, sampling: Bool = true)
+    -> Result<Void, RenderError>
+  {
+    let dt = clock.interval(to: moment)
+    if clock.landsExactly, clock.time + dt < moment, clock.time + dt > clock.time {
+      // A rounding tie: no one tick lands on `moment`; one to just below it first (its frame is not a sample).
+      if case .failure(let error) = tick(to: clock.time + dt, &clock, &sink, sampling: false) { return .failure(error) }
+      guard !sink.ended else { return .success(()) }
+      return tick(to: moment, &clock, &sink, sampling: sampling)
+    }
+    clock.move(to: moment)
+    let ticked = session.call("transition/tick", ["transition": JSON(transition), "dt": JSON(dt)])
+    sink.take(ticked.notifications, at: clock.time, sample: sampling && sink.nextSample == clock.time)
+    clock.report(frames: sink.frameCount, percent: sink.lastPercent)
+    if case .failure(let error) = ticked.result, !sink.ended { return .failure("transition/tick failed: \(error)") }
+    return .success(())
+  }
+
+  /// One step of the clock: with `--times`, a tick to each sample time before the step first; then the tick to the
+  /// step (a sample when one is there, unless not `samplingAtStep`: a script call comes first).
+  func step(_ clock: inout RenderClock, _ sink: inout RenderSink, samplingAtStep: Bool = true)
+    -> Result<Void, RenderError>
+  {
+    let next = clock.nextStep
+    while let sample = sink.nextSample, sample < next, !sink.ended {
+      if case .failure(let error) = tick(to: sample, &clock, &sink) { return .failure(error) }
+    }
+    guard !sink.ended else { return .success(()) }
+    return tick(to: next, &clock, &sink, sampling: samplingAtStep)
+  }
+}
+
 /// Where frames go: streamed as JSON Lines, or kept for the page.
+///
+/// With `--times` (`samples`) only the frames of the ticks at sample times are kept (or written), one each; the
+/// frames of other calls and ticks are not, except the transition's last one when it ends between sample times:
+/// it is the next sample time's frame. Sample times after that get the same frame again (`holdLastFrame`), in what
+/// is kept (a trace, the page), not in the JSON Lines stream (the host sent it once).
 struct RenderSink {
   let format: RenderFormat
   let output: FileDescriptor
@@ -496,29 +564,45 @@ struct RenderSink {
   private(set) var timeline: JSON?
   private var buffer: [UInt8] = []
   private var failed = false
+  /// `--times`: the sample times not taken yet, in order (nil: every frame is kept).
+  private var samples: ArraySlice<Double>?
+  /// The latest frame the host sent (kept or not): what sample times after the end show.
+  private var lastFrame: RenderSession.Message?
 
   /// Whether the frames are kept (`frames`): for the page, or for a golden trace (`keepsFrames`).
   private let keepsFrames: Bool
 
-  init(format: RenderFormat, output: FileDescriptor, keepsFrames: Bool = false) {
+  init(format: RenderFormat, output: FileDescriptor, keepsFrames: Bool = false, samples: [Double]? = nil) {
     self.format = format
     self.output = output
     self.keepsFrames = keepsFrames || format == .html
+    self.samples = samples.map { $0[...] }
   }
+
+  /// `--times`: the next sample time to take (nil: none left, or sampling at a rate).
+  var nextSample: Double? { samples?.first }
 
   /// Keeps `timeline` as the latest one.
   mutating func keep(timeline: JSON) {
     if timeline.kind == .object { self.timeline = timeline }
   }
 
-  /// Takes the notifications of one call, stamped `at` on the render clock.
-  mutating func take(_ notifications: [RenderSession.Message], at time: Double) {
+  /// Takes the notifications of one call, stamped `at` on the render clock. With `--times`, `sample` says the call
+  /// is the tick at the next sample time (which it takes); the frames of other calls are not kept.
+  mutating func take(_ notifications: [RenderSession.Message], at time: Double, sample: Bool) {
+    var sampled = false
     for message in notifications {
       switch message.json["method"]?.stringValue {
       case "transition/frame":
         guard let params = message.json["params"] else { continue }
         frameCount += 1
         lastPercent = params["percent"]?.doubleValue ?? lastPercent
+        lastFrame = message
+        if samples != nil {
+          guard sample, !sampled else { continue }
+          sampled = true
+          samples?.removeFirst()
+        }
         if keepsFrames { frames.append(PreviewFrame(at: time, frame: params)) }
       case "transition/timelineChanged":
         if let params = message.json["params"] { keep(timeline: params) }
@@ -532,6 +616,12 @@ struct RenderSink {
         }
         continue
       case "transition/didEnd":
+        if let next = samples?.first, !sampled, let lastFrame, let params = lastFrame.json["params"] {
+          // It ended between sample times: its last frame is the next one's.
+          samples?.removeFirst()
+          sampled = true
+          if keepsFrames { frames.append(PreviewFrame(at: next, frame: params)) } else { stream(lastFrame) }
+        }
         ended = true
         let params = message.json["params"]
         end = params
@@ -545,12 +635,27 @@ struct RenderSink {
       default:
         continue
       }
-      if format == .jsonl && !keepsFrames {
-        buffer += message.bytes
-        buffer.append(UInt8(ascii: "\n"))
-        if buffer.count >= 1 << 20 { _ = flush() }
-      }
+      stream(message)
     }
+    if sample && !sampled && !ended { samples?.removeFirst() }
+  }
+
+  /// Writes `message` as a JSON Lines line (buffered), unless the frames are kept.
+  private mutating func stream(_ message: RenderSession.Message) {
+    guard format == .jsonl && !keepsFrames else { return }
+    buffer += message.bytes
+    buffer.append(UInt8(ascii: "\n"))
+    if buffer.count >= 1 << 20 { _ = flush() }
+  }
+
+  /// `--times`, once the transition has ended: the sample times left each get its last frame again (kept frames
+  /// only: the JSON Lines stream has it once).
+  mutating func holdLastFrame() {
+    guard let left = samples, !left.isEmpty, ended, let params = lastFrame?.json["params"] else { return }
+    if keepsFrames {
+      for time in left { frames.append(PreviewFrame(at: time, frame: params)) }
+    }
+    samples = []
   }
 
   /// Why the transition did not end as `expectation` says (a phrase after the animator and operation), or nil.
@@ -588,23 +693,44 @@ struct RenderSink {
 }
 
 /// The virtual clock of a render, and its progress line.
+///
+/// It steps every 1/fps s (`advance`; times are counted in steps so that they do not drift). With `--times`
+/// (`landsExactly`) it also stops at each sample time between two steps (`move(to:)`), and every tick's interval is
+/// the one that lands the transition's time exactly on the clock's (`interval(to:)`).
 struct RenderClock {
   let fps: Double
+  /// `--times`: ticks land exactly on the clock's moments (a sample time of 0.3 is sampled at 0.3).
+  let landsExactly: Bool
   private(set) var time = 0.0
   private var ticks = 0
   private let showProgress: Bool
   private let isTerminal = isatty(STDERR_FILENO) == 1
   private var printed = false
 
-  init(fps: Double, quiet: Bool) {
+  init(fps: Double, quiet: Bool, landsExactly: Bool = false) {
     self.fps = fps
+    self.landsExactly = landsExactly
     showProgress = !quiet
   }
 
-  /// One frame interval later. Times are counted in ticks so that they do not drift.
+  /// The moment of the next step.
+  var nextStep: Double { Double(ticks + 1) / fps }
+
+  /// One frame interval later.
   mutating func advance() {
     ticks += 1
     time = Double(ticks) / fps
+  }
+
+  /// At `moment` (after the clock's time, at most the next step): the next step itself, or a sample time before it.
+  mutating func move(to moment: Double) {
+    if moment >= nextStep { advance() } else { time = moment }
+  }
+
+  /// The `dt` of a tick from the clock's time to `moment`: 1/fps at a rate (what the protocol's clients send), the
+  /// interval that lands exactly with `--times`.
+  func interval(to moment: Double) -> Double {
+    landsExactly ? SampleTimes.interval(from: time, to: moment) : 1 / fps
   }
 
   /// Prints the progress line every second of timeline once a render is long (past 5 s of timeline).

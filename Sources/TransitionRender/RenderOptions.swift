@@ -18,8 +18,14 @@ package struct RenderOptions: Equatable, Sendable {
   package var scene: String?
   /// `--params JSON`: the animator's parameter values, a JSON object.
   package var params: String?
-  /// `--fps N`: frames per second of the virtual clock (default 60).
+  /// `--fps N`: frames per second of the virtual clock (default 60). With `--times` the clock still steps at the
+  /// default rate between the sample times (`SampleTimes.stepsPerSecond`).
   package var fps = 60.0
+  /// Whether `--fps` was given (it and `--times` exclude each other).
+  package var fpsIsExplicit = false
+  /// `--times T,T,…|@FILE`: sample at exactly these seconds of the render clock instead of every 1/fps (one frame
+  /// each; docs/render.md, "Sample times").
+  package var times: [Double]?
   /// `--script "update 0.3, 0.6, release 1.2"`: runs the transition interactively.
   package var script: [RenderStep]?
   /// `--format jsonl|html`; nil: html when the output file ends in .html, else jsonl.
@@ -44,7 +50,8 @@ package struct RenderOptions: Equatable, Sendable {
 
   package static func == (lhs: RenderOptions, rhs: RenderOptions) -> Bool {
     lhs.animator == rhs.animator && lhs.operation == rhs.operation && lhs.scene == rhs.scene
-      && lhs.params == rhs.params && lhs.fps == rhs.fps && lhs.script == rhs.script && lhs.format == rhs.format
+      && lhs.params == rhs.params && lhs.fps == rhs.fps && lhs.fpsIsExplicit == rhs.fpsIsExplicit
+      && lhs.times == rhs.times && lhs.script == rhs.script && lhs.format == rhs.format
       && lhs.output == rhs.output && lhs.framesInput == rhs.framesInput
       && lhs.container?.width == rhs.container?.width && lhs.container?.height == rhs.container?.height
       && lhs.maxTime == rhs.maxTime && lhs.title == rhs.title && lhs.quiet == rhs.quiet

@@ -45,6 +45,12 @@ extension HostCommandLine {
     return lines
   }
 
+  /// `--fps` and `--times` both given (in either order).
+  private static var fpsAndTimes: CommandLineError {
+    CommandLineError(
+      "'--fps' and '--times' cannot be used together: --fps N samples every 1/N s, --times at the moments it lists")
+  }
+
   /// `render`'s options; `record` takes the ones that say what to run (GoldenSubcommands.swift).
   static var renderOptions: [OptionSpec] {
     [
@@ -75,8 +81,20 @@ extension HostCommandLine {
           guard let fps = Double(v), fps.isFinite, fps >= 1, fps <= 1000 else {
             throw CommandLineError("invalid value '\(v)' for '--fps': expected a number from 1 to 1000")
           }
+          guard o.render.times == nil else { throw fpsAndTimes }
           o.render.fps = fps
+          o.render.fpsIsExplicit = true
         }, help: "frames per second of the virtual clock (default 60)"),
+      OptionSpec(
+        ["--times"],
+        .value(placeholder: "T,T,…|@FILE") { o, v throws(CommandLineError) in
+          guard !o.render.fpsIsExplicit else { throw fpsAndTimes }
+          do throws(SampleTimes.Problem) { o.render.times = try SampleTimes.read(argument: v) } catch {
+            throw CommandLineError("invalid value for '--times': \(error.text)")
+          }
+        },
+        help: "instead of --fps: one frame at each of these seconds, exactly, e.g. 0,0.1,0.25 (increasing; @FILE: "
+          + "read them from a file); see docs/render.md"),
       OptionSpec(
         ["--script"],
         .value(placeholder: "STEPS") { o, v throws(CommandLineError) in
