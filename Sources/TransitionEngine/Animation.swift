@@ -11,6 +11,14 @@
 //   - otherwise the model value as of t (the latest record's `to`, or `base`).
 // An immediate write does not remove a running animation (setting a layer's model value does not), so the
 // animation keeps presenting until its end and then the new model value shows.
+//
+// Layer timing (CAMediaTiming of the layers: speed, timeOffset, beginTime) composes into block animations as into
+// explicit ones: UIKit adds a block's animations to the layers as CAAnimations, so an animation's begin and end are
+// in its layer's local time (the layer's local time when the block ran, plus the delay), `time` (creation) stays on
+// the timeline, and a sample at timeline time t reads each animation at its layer's local time then
+// (`View.timeMap`, the one map explicit animations use). With every layer at the default timing the local time is
+// the timeline time. A property animator's records stay on the timeline: the animator itself runs, pauses and
+// scrubs them (`animatorGroup`).
 
 /// A value an animatable property holds: how two values blend and how they enter a keyframe track.
 package protocol TrackValue: Equatable {
@@ -190,7 +198,8 @@ struct TrackRecord<Value: TrackValue> {
   var to: Value
   /// The presentation value when the animation was created.
   var from: Value
-  /// When the animation starts (time + delay).
+  /// When the animation starts: the layer's local time at `time` plus the delay (timeline time for a property
+  /// animator's record).
   var begin: Double = 0
   /// How long it lasts.
   var duration: Double = 0
@@ -244,6 +253,9 @@ struct TrackRecord<Value: TrackValue> {
 final class ProgressMemo {
   private var stamps: [UInt32] = []
   private var values: [Double] = []
+  /// The elapsed time each value was computed for: a block's animations on layers of different timing are at
+  /// different elapsed times in one sample.
+  private var elapsedTimes: [Double] = []
   private var current: UInt32 = 0
 
   /// Starts a new sample (a new time): every memoized value is forgotten.
@@ -261,11 +273,13 @@ final class ProgressMemo {
       let n = max(block + 1, stamps.count * 2)
       stamps.append(contentsOf: repeatElement(0, count: n - stamps.count))
       values.append(contentsOf: repeatElement(0, count: n - values.count))
+      elapsedTimes.append(contentsOf: repeatElement(0, count: n - elapsedTimes.count))
     }
-    if stamps[block] == current { return values[block] }
+    if stamps[block] == current && elapsedTimes[block] == elapsed { return values[block] }
     let p = timing.progress(elapsed: elapsed, duration: duration)
     stamps[block] = current
     values[block] = p
+    elapsedTimes[block] = elapsed
     return p
   }
 }
@@ -277,24 +291,30 @@ struct Track<Value: TrackValue> {
   /// Records in (time, seq) order.
   var records: [TrackRecord<Value>] = []
 
-  /// The presented value at t (see the file's comment).
-  func value(at t: Double, memo: ProgressMemo? = nil) -> Value {
+  /// The presented value at timeline time t, whose local time in the view's layer is `local` (see the file's
+  /// comment; `local` is t when every layer has the default timing).
+  func value(at t: Double, local: Double, memo: ProgressMemo? = nil) -> Value {
     records.withUnsafeBufferPointer { r in
       var i = r.count - 1
       while i >= 0 && r[i].time > t { i -= 1 }
       if i < 0 { return base }
       var j = i
       while j >= 0 && r[j].kind == .set { j -= 1 }
-      if j >= 0 && t < r[j].end { return r[j].animatedValue(at: t, memo: memo) }
+      if j >= 0 {
+        let clock = r[j].animatorGroup == nil ? local : t
+        if clock < r[j].end { return r[j].animatedValue(at: clock, memo: memo) }
+      }
       return r[i].to
     }
   }
 
-  /// The index of the animation record running (or waiting for its delay) at t, if any.
-  func activeAnimation(at t: Double) -> Int? {
+  /// The index of the animation record running (or waiting for its delay) at timeline time t (local time `local`),
+  /// if any.
+  func activeAnimation(at t: Double, local: Double) -> Int? {
     var j = records.count - 1
     while j >= 0 && (records[j].time > t || records[j].kind == .set) { j -= 1 }
-    return j >= 0 && t < records[j].end ? j : nil
+    guard j >= 0 else { return nil }
+    return (records[j].animatorGroup == nil ? local : t) < records[j].end ? j : nil
   }
 
   /// Inserts keeping (time, seq) order; returns the index.
@@ -323,8 +343,9 @@ struct AnimationContext {
   var kind: Kind
   /// The block (index in `Scene.blocks`), −1 when immediate.
   var block: Int = -1
-  /// When the block's animations start and how long they last.
+  /// When the block's animations start on the timeline (`delay` after the block ran) and how long they last.
   var begin: Double = 0
+  var delay: Double = 0
   var duration: Double = 0
   var timing: AnimationTiming = .curve(.easeInOut)
   var mode: KeyframeCalculationMode = .linear
@@ -405,8 +426,9 @@ extension Scene {
       return
     }
     let track = view.tracks[keyPath: property.track]
-    let active = track?.activeAnimation(at: t)
-    var from = track?.value(at: t) ?? old
+    let local = view.localTime(at: t)
+    let active = track?.activeAnimation(at: t, local: local)
+    var from = track?.value(at: t, local: local) ?? old
     if let driven = driverValue(of: property, view: view, at: t) { from = driven }
     // UIKit adds no animation when nothing would move (and the block may then complete at once).
     if ctx.kind == .basic && from == new && active == nil && !forcesAnimationRecord {
@@ -420,11 +442,15 @@ extension Scene {
       view.tracks[keyPath: property.track] = Track(base: old)
       view.hasTracks = true
     }
-    let slot = addSlot(block: ctx.block, end: ctx.begin + ctx.duration, view: view, key: property.key)
+    // In the layer's local time (a property animator's on the timeline): identical to ctx.begin at default timing.
+    let begin = ctx.animatorGroup == nil ? local + ctx.delay : ctx.begin
+    let slot = addSlot(
+      block: ctx.block, end: begin + ctx.duration, view: view, inLayerTime: ctx.animatorGroup == nil,
+      key: property.key)
     sequence += 1
     var record = TrackRecord<Value>(
       kind: ctx.kind == .keyframes ? .keyframes : .basic, time: t, seq: sequence, to: new, from: from,
-      begin: ctx.begin, duration: ctx.duration, timing: ctx.timing, block: ctx.block, slot: slot)
+      begin: begin, duration: ctx.duration, timing: ctx.timing, block: ctx.block, slot: slot)
     if let group = ctx.animatorGroup {
       record.animatorGroup = group
       group.touched.append((view, property.key))

@@ -9,8 +9,9 @@ struct BlockState {
   let createdAt: Double
   /// Keyframe blocks: their calculation mode.
   var mode: KeyframeCalculationMode = .linear
-  /// Per animation of the block: when it stops (its end, or the moment another animation replaced it).
-  var slotStops: [Double] = []
+  /// Per animation of the block: when it stops (its end in its layer's local time, or the timeline time at which
+  /// another animation replaced it).
+  var slots: [BlockSlot] = []
   /// Keyframe blocks: the property of each slot (to build the keyframe tracks when the block closes).
   var slotProperties: [(view: View, key: PropertyKey)] = []
   var isKeyframes = false
@@ -23,9 +24,47 @@ struct BlockState {
   var version = 0
   var completion: ((Bool) -> Void)?
 
-  /// When the completion fires: when the last animation stops; at creation when it has none (UIKit calls the
-  /// completion of a block that animated nothing at once).
-  var completionTime: Double { slotStops.max() ?? createdAt }
+  /// Whether its completion waits, unscheduled, for a layer whose time stands still (or runs backwards).
+  var isParked = false
+
+  /// When the completion fires on the timeline: when the last animation stops, each end mapped through its layer's
+  /// timing as it is now (an end already passed in local time is due `now`); at creation when it has none (UIKit
+  /// calls the completion of a block that animated nothing at once). nil while a layer's time does not move
+  /// forward to an end.
+  func completionTime(now: Double) -> Double? {
+    guard !slots.isEmpty else { return createdAt }
+    var latest = -Double.infinity
+    for slot in slots {
+      guard let t = slot.stopTime(now: now) else { return nil }
+      latest = max(latest, t)
+    }
+    return latest
+  }
+}
+
+/// One animation of a block.
+struct BlockSlot {
+  /// Its end, in `layer`'s local time; once replaced, the timeline time of the replacement.
+  var stop: Double
+  /// The layer it animates (its time space), nil for a property animator's (timeline time).
+  var layer: View?
+  var isReplaced = false
+
+  /// The timeline time at which it stops: now when its layer's local time is already past its end (also on a
+  /// paused layer whose timeOffset was moved there); nil while its layer's time does not move forward to it.
+  func stopTime(now: Double) -> Double? {
+    guard !isReplaced, let layer else { return stop }
+    let map = layer.timeMap()
+    if map.scale == 1 && map.offset == 0 { return stop }
+    if let t = map.time(reaching: stop) { return max(t, now) }
+    return map(now) >= stop ? now : nil
+  }
+
+  /// Its end in its own time (the layer's local time) has passed at timeline time t.
+  func isOver(at t: Double) -> Bool {
+    guard !isReplaced, let layer else { return t >= stop }
+    return layer.localTime(at: t) >= stop
+  }
 }
 
 /// The bookkeeping of one custom driver.
@@ -99,7 +138,8 @@ final class DriverSink {
       }
       return
     }
-    if pastEnd, view.tracks[keyPath: property.track]?.activeAnimation(at: time) != nil {
+    if pastEnd, view.tracks[keyPath: property.track]?.activeAnimation(at: time, local: view.localTime(at: time)) != nil
+    {
       return
     }
     switch mode {
@@ -280,8 +320,8 @@ extension Scene {
       let length = curve.naturalDuration.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? d
       contexts.append(
         AnimationContext(
-          kind: keyframes ? .keyframes : .basic, block: block, begin: currentTime + wait, duration: length,
-          timing: curve, mode: mode))
+          kind: keyframes ? .keyframes : .basic, block: block, begin: currentTime + wait, delay: wait,
+          duration: length, timing: curve, mode: mode))
     } else {
       var ctx = AnimationContext.immediate
       ctx.allowsKeyframes = keyframes
@@ -309,26 +349,57 @@ extension Scene {
     return 0
   }
 
+  /// Queues the block's completion at its completion time, or parks it while a layer's time does not reach its end
+  /// (`rescheduleBlocks` queues it once the layer's timing lets it).
   private func schedule(block: Int) {
     let b = blocks[block]
-    events.push(PendingEvent(time: b.completionTime, seq: b.seq, kind: .block, index: block, version: b.version))
+    guard let time = b.completionTime(now: currentTime) else {
+      blocks[block].isParked = true
+      return
+    }
+    blocks[block].isParked = false
+    events.push(PendingEvent(time: time, seq: b.seq, kind: .block, index: block, version: b.version))
   }
 
-  /// Registers an animation of `block` ending at `end`; returns its slot.
-  func addSlot(block: Int, end: Double, view: View, key: PropertyKey) -> Int {
-    blocks[block].slotStops.append(end)
+  /// Every waiting block completion again, after a layer's timing or time parent changed (its animations' ends are
+  /// in their layers' local times, which now map elsewhere on the timeline).
+  func rescheduleBlocks() {
+    for i in blocks.indices where !blocks[i].fired && !blocks[i].isOpen {
+      blocks[i].version += 1
+      schedule(block: i)
+    }
+  }
+
+  /// Queues every parked completion now (`fireAllPending`: ending everything includes what a paused layer holds).
+  /// Returns whether there was any.
+  func unparkAll() -> Bool {
+    var any = false
+    for i in blocks.indices where blocks[i].isParked && !blocks[i].fired && !blocks[i].isOpen {
+      blocks[i].isParked = false
+      blocks[i].version += 1
+      events.push(
+        PendingEvent(time: currentTime, seq: blocks[i].seq, kind: .block, index: i, version: blocks[i].version))
+      any = true
+    }
+    return unparkExplicitAnimations() || any
+  }
+
+  /// Registers an animation of `block` on `view` ending at `end` (the view's local time, or the timeline's when not
+  /// `inLayerTime`); returns its slot.
+  func addSlot(block: Int, end: Double, view: View, inLayerTime: Bool, key: PropertyKey) -> Int {
+    blocks[block].slots.append(BlockSlot(stop: end, layer: inLayerTime ? view : nil))
     logSlot(block: block, view: view, key: key)
     if blocks[block].isKeyframes {
       blocks[block].slotProperties.append((view, key))
     }
-    return blocks[block].slotStops.count - 1
+    return blocks[block].slots.count - 1
   }
 
   /// An animation of `block` was replaced at t: it stops there, and the block will report finished = false.
   func supersede(block: Int, slot: Int, at t: Double) {
-    guard block >= 0, block < blocks.count, slot >= 0, slot < blocks[block].slotStops.count else { return }
-    guard t < blocks[block].slotStops[slot] else { return }
-    blocks[block].slotStops[slot] = t
+    guard block >= 0, block < blocks.count, slot >= 0, slot < blocks[block].slots.count else { return }
+    guard !blocks[block].slots[slot].isOver(at: t) else { return }
+    blocks[block].slots[slot] = BlockSlot(stop: t, layer: blocks[block].slots[slot].layer, isReplaced: true)
     blocks[block].finished = false
     logRemoval()
     if !blocks[block].isOpen && !blocks[block].fired {
@@ -424,7 +495,7 @@ extension Scene {
   /// cancelling: run what is pending, then `restore` the initial state.
   package func fireAllPending(finished: Bool) {
     commitImplicitTransaction()
-    firePending(while: { _ in true }) { fire($0, finished: finished) }
+    firePending(while: { _ in true }, unparking: true) { fire($0, finished: finished) }
   }
 
   /// The firing loop of `advance` and `fireAllPending`: takes the next valid event while `isDue` says so and
@@ -433,7 +504,9 @@ extension Scene {
   ///
   /// - Returns: false when it refused a reentrant call.
   @discardableResult
-  private func firePending(while isDue: (PendingEvent) -> Bool, _ body: (PendingEvent) -> Void) -> Bool {
+  private func firePending(
+    while isDue: (PendingEvent) -> Bool, unparking: Bool = false, _ body: (PendingEvent) -> Void
+  ) -> Bool {
     guard !isFiring else {
       report(.reentrantAdvance)
       return false
@@ -446,7 +519,8 @@ extension Scene {
       isFiring = false
     }
     var count = 0
-    while let e = nextValidEvent(), isDue(e) {
+    // Parked work (waiting for a paused layer) joins in when everything queued has run.
+    while let e = nextValidEvent() ?? (unparking && unparkAll() ? nextValidEvent() : nil), isDue(e) {
       if count == Self.completionLimit {
         report(.runawayCompletions(count: count))
         break

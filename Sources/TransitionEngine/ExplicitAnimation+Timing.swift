@@ -52,7 +52,7 @@ extension View {
       layerTimingStorage = newValue.isIdentity ? nil : newValue
       if let scene {
         scene.layerTimingCount += (layerTimingStorage != nil ? 1 : 0) - (wasSet ? 1 : 0)
-        scene.rescheduleExplicitAnimations()
+        scene.layerTimeChanged()
       }
     }
   }
@@ -62,11 +62,11 @@ extension View {
 
   /// A layer moved to another superlayer (or mask owner) keeps its animations, as Core Animation's does: their
   /// times are in the layer's local time, which now composes with the new ancestors' timing, so their starts and
-  /// ends move on the timeline and are scheduled again (only when some layer has a timing: otherwise every local
-  /// time is the timeline's and nothing moves).
+  /// ends (explicit animations' and UIView blocks') move on the timeline and are scheduled again (only when some
+  /// layer has a timing: otherwise every local time is the timeline's and nothing moves).
   func timeParentChanged() {
     guard let scene, scene.layerTimingCount > 0 else { return }
-    scene.rescheduleExplicitAnimations()
+    scene.layerTimeChanged()
   }
 
   /// The map from the transition's timeline time to this layer's local time (no allocation: the chain of time

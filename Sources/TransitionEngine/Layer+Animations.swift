@@ -42,6 +42,8 @@ final class AttachedAnimation {
   var version = 0
   /// Whether its next event is its end (else its start).
   var nextIsEnd = false
+  /// Whether its next event waits, unscheduled, for its layer's time to move forward.
+  var isParked = false
   /// The transactions whose completion waits for it.
   var transactions: [TransactionState] = []
 
@@ -260,6 +262,7 @@ extension Scene {
   private func schedule(_ a: AttachedAnimation) {
     guard !a.stopped, let layer = a.layer else { return }
     a.version += 1
+    a.isParked = true
     let timing = a.resolved.timing
     let map = layer.timeMap()
     let local: Double?
@@ -274,19 +277,42 @@ extension Scene {
     guard let local else { return }
     let time: Double
     if map.scale == 0 {
-      // The layer's time stands still: only what is already due (its start) can happen.
-      guard !a.started, local <= map(currentTime) else { return }
+      // The layer's time stands still: only what is already due can happen, its start, or its end when the
+      // timeOffset was moved past it (Core Animation then ends it; Hero clamps its scrub to duration − 0.001 for
+      // that reason).
+      guard local <= map(currentTime) else { return }
       time = currentTime
     } else {
       guard let t = map.time(reaching: local) else { return }
       time = max(t, currentTime)
     }
+    a.isParked = false
     events.push(PendingEvent(time: time, seq: a.seq, kind: .explicitAnimation, index: a.index, version: a.version))
   }
 
   /// Every live animation's events again, after a layer's timing changed.
   func rescheduleExplicitAnimations() {
     for a in coreAnimation.attached where !a.stopped && !a.removedEarly { schedule(a) }
+  }
+
+  /// Everything scheduled in layer time (explicit animations' starts and ends, block completions) again, after a
+  /// layer's timing or time parent changed.
+  func layerTimeChanged() {
+    rescheduleExplicitAnimations()
+    rescheduleBlocks()
+  }
+
+  /// Queues every parked animation's event now (`unparkAll`); returns whether there was any.
+  func unparkExplicitAnimations() -> Bool {
+    var any = false
+    for a in coreAnimation.attached where a.isParked && !a.stopped {
+      a.isParked = false
+      a.version += 1
+      events.push(
+        PendingEvent(time: currentTime, seq: a.seq, kind: .explicitAnimation, index: a.index, version: a.version))
+      any = true
+    }
+    return any
   }
 
   func isValidExplicitEvent(_ e: PendingEvent) -> Bool {
@@ -383,8 +409,9 @@ extension Scene {
   func presentedValue<Value: TrackValue>(of view: View, property: AnimatableProperty<Value>, old: Value)
     -> AnimationValue
   {
-    var values = view.evaluated(at: currentTime, memo: ProgressMemo())
-    values[keyPath: property.value] = view.tracks[keyPath: property.track]?.value(at: currentTime) ?? old
+    var values = view.evaluated(at: currentTime, local: view.localTime(at: currentTime), memo: ProgressMemo())
+    values[keyPath: property.value] =
+      view.tracks[keyPath: property.track]?.value(at: currentTime, local: view.localTime(at: currentTime)) ?? old
     applyExplicitAnimations(of: view, at: currentTime, to: &values)
     return AnimationKeyPath.property(property.key).accept(ReadChannel(values: values))
   }
@@ -417,7 +444,9 @@ private struct ActiveBlockSequence: PropertyVisitor {
   let time: Double
 
   func visit<Value: TrackValue>(_ property: AnimatableProperty<Value>) -> Int? {
-    guard let track = view.tracks[keyPath: property.track], let i = track.activeAnimation(at: time) else { return nil }
+    guard let track = view.tracks[keyPath: property.track],
+      let i = track.activeAnimation(at: time, local: view.localTime(at: time))
+    else { return nil }
     return track.records[i].seq
   }
 }
@@ -436,7 +465,7 @@ private struct PreviousTrackValue: PropertyVisitor {
 
   func visit<Value: TrackValue>(_ property: AnimatableProperty<Value>) {
     guard let track = layer.tracks[keyPath: property.track] else { return }
-    values.pointee[keyPath: property.value] = track.value(at: time.nextDown)
+    values.pointee[keyPath: property.value] = track.value(at: time.nextDown, local: layer.localTime(at: time.nextDown))
   }
 }
 
@@ -496,7 +525,7 @@ extension Scene {
     guard let layer = a.layer, let keyPath = a.resolved.keyPath else { return }
     let timing = a.resolved.timing
     guard let end = timing.endTime(duration: timing.duration) else { return }
-    let under = layer.evaluated(at: currentTime, memo: ProgressMemo())
+    let under = layer.evaluated(at: currentTime, local: layer.localTime(at: currentTime), memo: ProgressMemo())
     var shown = under
     // Its end value: the value a forwards fill would hold.
     let fill = a.resolved.timing.fillMode

@@ -458,24 +458,24 @@ struct LayerPropertyTracks {
   }
 
   /// `base` overridden by each track's value at t.
-  func evaluated(_ base: LayerAppearance, at t: Double, memo: ProgressMemo) -> LayerAppearance {
+  func evaluated(_ base: LayerAppearance, at t: Double, local: Double, memo: ProgressMemo) -> LayerAppearance {
     guard let s = storage else { return base }
     var p = base
-    if let v = s.anchorPointZ?.value(at: t, memo: memo) { p.anchorPointZ = v }
-    if let v = s.borderWidth?.value(at: t, memo: memo) { p.borderWidth = v }
-    if s.borderColor != nil { p.borderColor = s.borderColor!.value(at: t, memo: memo) }
-    if s.shadowColor != nil { p.shadowColor = s.shadowColor!.value(at: t, memo: memo) }
-    if let v = s.shadowOpacity?.value(at: t, memo: memo) { p.shadowOpacity = v }
-    if let v = s.shadowRadius?.value(at: t, memo: memo) { p.shadowRadius = v }
-    if let v = s.shadowOffset?.value(at: t, memo: memo) { p.shadowOffset = v }
-    if s.shadowPath != nil { p.shadowPath = s.shadowPath!.value(at: t, memo: memo) }
-    if s.path != nil { p.path = s.path!.value(at: t, memo: memo) }
-    if s.fillColor != nil { p.fillColor = s.fillColor!.value(at: t, memo: memo) }
-    if s.strokeColor != nil { p.strokeColor = s.strokeColor!.value(at: t, memo: memo) }
-    if let v = s.lineWidth?.value(at: t, memo: memo) { p.lineWidth = v }
-    if let v = s.strokeStart?.value(at: t, memo: memo) { p.strokeStart = v }
-    if let v = s.strokeEnd?.value(at: t, memo: memo) { p.strokeEnd = v }
-    if let v = s.lineDashPhase?.value(at: t, memo: memo) { p.lineDashPhase = v }
+    if let v = s.anchorPointZ?.value(at: t, local: local, memo: memo) { p.anchorPointZ = v }
+    if let v = s.borderWidth?.value(at: t, local: local, memo: memo) { p.borderWidth = v }
+    if s.borderColor != nil { p.borderColor = s.borderColor!.value(at: t, local: local, memo: memo) }
+    if s.shadowColor != nil { p.shadowColor = s.shadowColor!.value(at: t, local: local, memo: memo) }
+    if let v = s.shadowOpacity?.value(at: t, local: local, memo: memo) { p.shadowOpacity = v }
+    if let v = s.shadowRadius?.value(at: t, local: local, memo: memo) { p.shadowRadius = v }
+    if let v = s.shadowOffset?.value(at: t, local: local, memo: memo) { p.shadowOffset = v }
+    if s.shadowPath != nil { p.shadowPath = s.shadowPath!.value(at: t, local: local, memo: memo) }
+    if s.path != nil { p.path = s.path!.value(at: t, local: local, memo: memo) }
+    if s.fillColor != nil { p.fillColor = s.fillColor!.value(at: t, local: local, memo: memo) }
+    if s.strokeColor != nil { p.strokeColor = s.strokeColor!.value(at: t, local: local, memo: memo) }
+    if let v = s.lineWidth?.value(at: t, local: local, memo: memo) { p.lineWidth = v }
+    if let v = s.strokeStart?.value(at: t, local: local, memo: memo) { p.strokeStart = v }
+    if let v = s.strokeEnd?.value(at: t, local: local, memo: memo) { p.strokeEnd = v }
+    if let v = s.lineDashPhase?.value(at: t, local: local, memo: memo) { p.lineDashPhase = v }
     return p
   }
 }

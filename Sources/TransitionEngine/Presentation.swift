@@ -2,24 +2,27 @@
 // opacity and drawing order. Pure: no model value, history or completion changes (only scratch storage).
 
 extension View {
-  /// The presented values at t: the model, overridden by each property's history.
+  /// The presented values at timeline time t, which is `local` in this layer's time: the model, overridden by each
+  /// property's history.
   @inline(__always)
-  func evaluated(at t: Double, memo: ProgressMemo) -> AnimatableValues {
+  func evaluated(at t: Double, local: Double, memo: ProgressMemo) -> AnimatableValues {
     guard hasTracks else { return model }
     var p = model
-    if let v = tracks.bounds?.value(at: t, memo: memo) { p.bounds = v }
-    if let v = tracks.position?.value(at: t, memo: memo) { p.position = v }
-    if let v = tracks.anchorPoint?.value(at: t, memo: memo) { p.anchorPoint = v }
-    if let v = tracks.transform?.value(at: t, memo: memo) { p.transform = v }
-    if let v = tracks.sublayerTransform?.value(at: t, memo: memo) { p.sublayerTransform = v }
-    if let v = tracks.alpha?.value(at: t, memo: memo) { p.alpha = v }
-    if let v = tracks.zPosition?.value(at: t, memo: memo) { p.zPosition = v }
-    if let v = tracks.cornerRadius?.value(at: t, memo: memo) { p.cornerRadius = v }
+    if let v = tracks.bounds?.value(at: t, local: local, memo: memo) { p.bounds = v }
+    if let v = tracks.position?.value(at: t, local: local, memo: memo) { p.position = v }
+    if let v = tracks.anchorPoint?.value(at: t, local: local, memo: memo) { p.anchorPoint = v }
+    if let v = tracks.transform?.value(at: t, local: local, memo: memo) { p.transform = v }
+    if let v = tracks.sublayerTransform?.value(at: t, local: local, memo: memo) { p.sublayerTransform = v }
+    if let v = tracks.alpha?.value(at: t, local: local, memo: memo) { p.alpha = v }
+    if let v = tracks.zPosition?.value(at: t, local: local, memo: memo) { p.zPosition = v }
+    if let v = tracks.cornerRadius?.value(at: t, local: local, memo: memo) { p.cornerRadius = v }
     // Optional-valued: optional chaining would flatten a presented nil into "no track".
-    if tracks.backgroundColor != nil { p.backgroundColor = tracks.backgroundColor!.value(at: t, memo: memo) }
-    if tracks.gradient != nil { p.gradient = tracks.gradient!.value(at: t, memo: memo) }
+    if tracks.backgroundColor != nil {
+      p.backgroundColor = tracks.backgroundColor!.value(at: t, local: local, memo: memo)
+    }
+    if tracks.gradient != nil { p.gradient = tracks.gradient!.value(at: t, local: local, memo: memo) }
     let layerTracks = tracks.layer
-    if !layerTracks.isEmpty { p.layer = layerTracks.evaluated(p.layer, at: t, memo: memo) }
+    if !layerTracks.isEmpty { p.layer = layerTracks.evaluated(p.layer, at: t, local: local, memo: memo) }
     return p
   }
 }
@@ -101,7 +104,9 @@ extension Scene {
   private func present(_ v: View, at time: Double) {
     v.presentationSlot = scratchValues.count
     v.presentationPass = presentationScratch.pass
-    scratchValues.append(v.evaluated(at: time, memo: progressMemo))
+    // Block animations run in the layer's local time (the timeline time unless some layer has a timing).
+    let local = layerTimingCount == 0 ? time : v.localTime(at: time)
+    scratchValues.append(v.evaluated(at: time, local: local, memo: progressMemo))
     if !v.attachedAnimations.isEmpty {
       applyExplicitAnimations(of: v, at: time, to: &scratchValues[scratchValues.count - 1])
     }

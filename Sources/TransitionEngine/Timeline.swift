@@ -281,6 +281,11 @@ extension Scene {
     for (view, key) in slots {
       guard let described = key.accept(DescribeRecord(view: view, block: block)) else { continue }
       var animation = described.animation
+      if group == nil {
+        // A block's animation runs in its layer's local time: placed on the timeline through the layer's timing.
+        (animation.begin, animation.end, animation.duration) = timelineInterval(
+          localBegin: animation.begin, localEnd: animation.end, duration: animation.duration, map: view.timeMap())
+      }
       let kind: TimelineSource.Kind =
         group != nil
         ? .propertyAnimator
@@ -319,9 +324,8 @@ extension Scene {
         end = min(begin + active / scale, groupBegin + parentTiming.duration / scale)
         duration /= scale
       } else {
-        begin = map.time(reaching: timing.beginTime) ?? currentTime
-        end = timing.endTime(duration: duration).flatMap { map.time(reaching: $0) } ?? .infinity
-        if map.scale > 0 { duration /= map.scale }
+        (begin, end, duration) = timelineInterval(
+          localBegin: timing.beginTime, localEnd: timing.endTime(duration: duration), duration: duration, map: map)
       }
       var media = TimelineMediaTiming()
       if timing.repeatCount != 0 { media.repeatCount = timing.repeatCount }
@@ -356,6 +360,18 @@ extension Scene {
     }
   }
 
+  /// Where an interval of a layer's local time lies on the timeline, through the layer's timing as it is now (the
+  /// identity at default timing): begin and end are the timeline times at which the local time reaches them, the
+  /// duration is scaled by the composed speed. Where the layer's time stands still or runs backwards, begin is now
+  /// and end infinite (null on the wire).
+  private func timelineInterval(localBegin: Double, localEnd: Double?, duration: Double, map: TimeMap) -> (
+    begin: Double, end: Double, duration: Double
+  ) {
+    let begin = map.time(reaching: localBegin) ?? currentTime
+    let end = localEnd.flatMap { map.time(reaching: $0) } ?? .infinity
+    return (begin, end, map.scale > 0 ? duration / map.scale : duration)
+  }
+
   private func timelineTiming(of r: ResolvedAnimation, keyPath: AnimationKeyPath) -> TimelineTiming {
     if let spring = r.spring { return .spring(spring) }
     if case .keyframes(let spec) = r.kind {
@@ -384,9 +400,13 @@ extension Scene {
         if let group {
           group.animator.describeRun(of: group, into: &a, at: t)
         } else {
-          let stop = blocks[block].slotStops[slot]
-          if stop < a.end && t >= stop {
+          let stop = blocks[block].slots[slot]
+          if stop.isReplaced && t >= stop.stop {
             a.state = .removed
+          } else if a.end == .infinity {
+            // Added on a layer whose time stood still: it ends whenever the layer's time gets there, which its
+            // block's completion tells.
+            a.state = blocks[block].fired ? .finished : (t < a.begin ? .pending : .running)
           } else {
             a.state = t < a.begin ? .pending : (t < a.end ? .running : .finished)
           }

@@ -57,14 +57,71 @@ import TransitionEngine
     #expect(run.base.misbehaviors.isEmpty)
   }
 
+  /// The container's local time is its timeOffset whatever the timeline's time: 0.3 s into the slide. The UIView
+  /// block (alpha 1 → 0.5) was made after the offset moved to 0.3, so it begins there (layer timing composes into
+  /// blocks): still at its start. Once the animator resumes the layer (at the first frame at τ ≥ 1, QA1673-style)
+  /// both run on, the slide's remaining 0.7 s and the block's whole second, which completes the transition.
   @Test func aFrozenContainerIsScrubbedByItsTimeOffset() throws {
     let run = try Run("frozen")
     #expect(run.notes() == ["speed 0.0 offset 0.3"])
-    // The container's local time is its timeOffset whatever the timeline's time: 0.3 s into the slide.
     for t in [0, 0.5, 0.9] {
-      #expect(near(try run.base.state("to", at: t)?.position.y, 1200 - 800 * 0.3))
+      let to = try run.base.state("to", at: t)
+      #expect(near(to?.position.y, 1200 - 800 * 0.3))
+      #expect(to?.alpha == 1)
     }
     #expect(try run.base.run() == .completed)
+    #expect(run.notes() == ["speed 0.0 offset 0.3", "resumed from 0.3"])
+    let time = run.base.transition.time
+    #expect(time >= 2 - 1e-9 && time < 2 + 2.0 / 60)
+    // The slide ended 0.7 s after the resume and left the layer.
+    #expect(run.base.scene.view(withID: "to")?.animationKeys() == nil)
+  }
+
+  /// `view.layer.speed = 0; UIView.animate…; view.layer.timeOffset = 0.3`: the block (UIView's default easeInOut,
+  /// 1 s, centre y 1200 → 400) stands at y = 1200 − 800·easeInOut(0.3) whatever the time; carried on by the display
+  /// link at 0.3 + 0.5·t, it completes when the offset reaches 1 (τ = 1.4), finished.
+  @Test func aUIViewBlockOnAPausedLayerIsScrubbedByTimeOffset() throws {
+    let run = try Run("scrubbed-block")
+    #expect(run.notes() == ["speed 0.0 offset 0.3"])
+    let expected = 1200 - 800 * Reference.bezier(0.42, 0, 0.58, 1, at: 0.3)
+    for t in [0, 0.5, 3] {
+      #expect(near(try run.base.state("to", at: t)?.position.y, expected, 1e-9))
+    }
+    #expect(try run.base.run() == .completed)
+    #expect(run.notes() == ["speed 0.0 offset 0.3", "completed true offset 1.0"])
+    #expect(run.base.transition.time >= 1.4 - 1e-9)
+    #expect(run.base.transition.time < 1.4 + 2.0 / 60)
+    #expect(try run.base.state("to", at: run.base.transition.time)?.position.y == 400)
+    #expect(run.base.misbehaviors.isEmpty)
+  }
+
+  /// UIPercentDrivenInteractiveTransition's mechanism by hand: the container paused, its timeOffset following the
+  /// transition's time. Scrubbed to 40 % (linear: y = 1200 − 800·0.4 = 880), then cancelled: the cancel runs the
+  /// offset back to 0, the block's completion runs at the start (the paused block is ended with the transition) and
+  /// everything, the container's layer timing included, is back as it was.
+  @Test func aMirroredPausedContainerCancelsBackToTheStart() throws {
+    let run = try Run("mirrored-block", interactive: true)
+    try run.base.transition.update(percent: 0.4)
+    _ = try run.base.driver.perform(.advance(seconds: 1.0 / 60))
+    #expect(near(run.base.scene.container.layerTiming.timeOffset, 0.4))
+    #expect(near(try run.base.state("to", at: run.base.transition.time)?.position.y, 880))
+    try run.base.transition.cancel(curve: .linear)
+    #expect(try run.base.run() == .cancelled(reason: nil))
+    #expect(run.notes() == ["completed true cancelled true"])
+    #expect(run.base.scene.container.layerTiming == LayerTiming())
+    #expect(run.base.containerSubviews == ["from"])
+    #expect(run.base.scene.view(withID: "to")?.position == Point(x: 200, y: 400))
+  }
+
+  /// The same, finished from 40 %: the offset follows τ to 1, where the block is over and completes the transition.
+  @Test func aMirroredPausedContainerFinishes() throws {
+    let run = try Run("mirrored-block", interactive: true)
+    try run.base.transition.update(percent: 0.4)
+    try run.base.transition.finish(curve: .linear)
+    #expect(try run.base.run() == .completed)
+    #expect(run.notes() == ["completed true cancelled false"])
+    #expect(run.base.containerSubviews == ["from", "to"])
+    #expect(try run.base.state("to", at: run.base.transition.time)?.position.y == 400)
   }
 
   @Test func aKeyframeAnimationFollowsItsCGPath() throws {

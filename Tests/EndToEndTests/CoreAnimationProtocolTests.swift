@@ -9,13 +9,13 @@ import Testing
 /// (cx + r, cy), four cubic quarter arcs with handle 4/3·tan(π/8)·r, a close), rectangles as a move and three lines,
 /// and the easeInEaseOut progress of TestSupport's reference Bézier.
 @Suite(.serialized) struct CoreAnimationProtocolTests {
-  static func start(_ animator: String, interactive: Bool = false) -> JSON {
+  static func start(_ animator: String, interactive: Bool = false, timeline: Bool = false) -> JSON {
     [
       "animator": JSON("com.example.test.coreanimation/\(animator)"), "operation": "present",
       "container": ["width": 400, "height": 800],
       "from": ["id": "home", "frame": ["x": 0, "y": 0, "width": 400, "height": 800]],
       "to": ["id": "detail", "frame": ["x": 0, "y": 0, "width": 400, "height": 800]], "clock": "manual",
-      "interactive": JSON(interactive),
+      "interactive": JSON(interactive), "timeline": JSON(timeline),
     ]
   }
 
@@ -171,6 +171,57 @@ import Testing
     #expect(client.waitForDidEnd("t1")?["cancelled"]?.boolValue == true)
     let last = try #require(TransitionClient.frames(client.received).last)
     #expect(last["views"]?.elements.compactMap { $0["id"]?.stringValue } == ["container", "home"])
+    let (_, status) = client.finish()
+    #expect(status == .exited(0))
+  }
+
+  // MARK: - Layer timing of UIView blocks
+
+  /// "mirrored-block": the container's layer paused, a 1 s linear UIView block sliding the detail's centre from
+  /// y 1200 to 400, the container's timeOffset following the transition's time from a display link (how
+  /// UIPercentDrivenInteractiveTransition works on iOS). Scrubbed to 40 % and ticked once, the detail's frame is at
+  /// y = (1200 − 800·0.4) − 400 = 480; cancelled, the block's completion runs at the start and everything is back.
+  @Test(arguments: ["process", "none"])
+  func aPausedContainerScrubsAUIViewBlockAndCancelsToTheStart(isolation: String) throws {
+    let client = try client(isolation)
+    client.result("transition/start", Self.start("mirrored-block", interactive: true))
+    for percent in [0.4, 0.75] {
+      client.result("transition/update", ["transition": "t1", "percent": JSON(percent)])
+      client.result("transition/tick", ["transition": "t1", "dt": JSON(1.0 / 60)])
+      let frame = try #require(TransitionClient.frames(client.takeNotifications()).last)
+      #expect(number(frame.view("detail")?["frame"]?["y"], 800 - 800 * percent, 1e-9), "percent \(percent)")
+    }
+    client.result("transition/cancel", ["transition": "t1"])
+    client.result("transition/tick", ["transition": "t1", "dt": 1])
+    #expect(client.waitForDidEnd("t1")?["cancelled"]?.boolValue == true)
+    let last = try #require(TransitionClient.frames(client.received).last)
+    #expect(last["views"]?.elements.compactMap { $0["id"]?.stringValue } == ["container", "home"])
+    #expect(last.view("home")?["frame"] == ["x": 0, "y": 0, "width": 400, "height": 800])
+    let (_, status) = client.finish()
+    #expect(status == .exited(0))
+  }
+
+  /// "scrubbed-block": `layer.speed = 0`, a UIView block (easeInOut, 1 s, centre y 1200 → 400), `timeOffset = 0.3`.
+  /// The timeline lists the block on the timeline's clock through its layer's timing: a paused layer's animation
+  /// begins when added and has no end (null). The display link carries the offset on at 0.3 + 0.5·τ (at each
+  /// tick); the block completes, and with it the transition, once the offset has reached 1.
+  @Test(arguments: ["process", "none"])
+  func aUIViewBlockOnAPausedLayerCompletesWhenItsOffsetReachesItsEnd(isolation: String) throws {
+    let client = try client(isolation)
+    let started = client.result("transition/start", Self.start("scrubbed-block", timeline: true))
+    let animation = try #require(started["timeline"]?["animations"]?.elements.first)
+    #expect(animation["property"] == "center")
+    #expect(animation["begin"]?.doubleValue == 0)
+    #expect(animation["end"] == .null)
+    let frame = sample(client, "time", 0.9)
+    #expect(number(frame.view("detail")?["frame"]?["y"], 800 - 800 * easeInOut(0.3), 1e-9))
+    client.result("transition/tick", ["transition": "t1", "dt": 1.3])
+    #expect(client.takeNotifications().allSatisfy { $0["method"]?.stringValue != "transition/didEnd" })
+    // The tick to τ = 1.5 runs the display link, which carries the offset to 1: the block is over then, and its
+    // completion runs when time next moves (completions run only when time advances).
+    client.result("transition/tick", ["transition": "t1", "dt": 0.2])
+    client.result("transition/tick", ["transition": "t1", "dt": JSON(1.0 / 60)])
+    #expect(client.waitForDidEnd("t1", timeout: 5)?["completed"]?.boolValue == true)
     let (_, status) = client.finish()
     #expect(status == .exited(0))
   }

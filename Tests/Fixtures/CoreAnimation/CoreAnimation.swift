@@ -19,6 +19,12 @@ enum CoreAnimationPlugin: TransitionPlugin {
   static let exports: [TransitionPluginExport] = [
     .animator(id: "slide", name: "CABasicAnimation slide with a delegate") { Slide() },
     .animator(id: "frozen", name: "Layer speed 0 scrubbed by timeOffset") { Frozen() },
+    .animator(id: "scrubbed-block", name: "A UIView block on a paused layer, scrubbed by timeOffset") {
+      ScrubbedBlock()
+    },
+    .animator(id: "mirrored-block", name: "A paused container whose timeOffset follows the interaction") {
+      MirroredBlock()
+    },
     .animator(id: "circular-reveal", name: "Circular reveal (a CAShapeLayer mask)") { CircularReveal() },
     .animator(id: "shadow-push", name: "Push with a shadow") { ShadowPush() },
     .animator(id: "follow-path", name: "CAKeyframeAnimation along a CGPath") { FollowPath() },
@@ -89,12 +95,25 @@ final class Slide: NSObject, UIViewControllerAnimatedTransitioning, CAAnimationD
 }
 
 /// Freezes the container (speed 0) and scrubs the to view's animation with the container's timeOffset, as a
-/// hand-written percent driver does; then lets it run from there.
+/// hand-written percent driver does; then, from a display link once a second of the transition has passed, lets it
+/// run from there (Apple QA1673's resume: speed 1, beginTime = the time since the pause), so the paused block
+/// completes.
 final class Frozen: NSObject, UIViewControllerAnimatedTransitioning {
+  private var link: CADisplayLink?
+  private weak var container: UIView?
+
   func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
 
   func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
     let container = transitionContext.containerView
+    self.container = container
+    let link = CADisplayLink(
+      target: self,
+      selector: Selector("step:") { target, sender in
+        (target as! Frozen).step(sender as! CADisplayLink)
+      })
+    link.add(to: .main, forMode: .common)
+    self.link = link
     let toView = transitionContext.view(forKey: .to)!
     container.addSubview(toView)
     container.layer.speed = 0
@@ -110,6 +129,91 @@ final class Frozen: NSObject, UIViewControllerAnimatedTransitioning {
     UIView.animate(withDuration: 1, animations: { toView.alpha = 0.5 }) { _ in
       transitionContext.completeTransition(true)
     }
+  }
+
+  func step(_ link: CADisplayLink) {
+    guard let layer = container?.layer, CACurrentMediaTime() >= 1 else { return }
+    link.invalidate()
+    let pausedTime = layer.timeOffset
+    layer.speed = 1
+    layer.timeOffset = 0
+    layer.beginTime = 0
+    layer.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) - pausedTime
+    note("resumed from \(pausedTime)")
+  }
+}
+
+/// The scrub pattern on a view's own layer: `layer.speed = 0`, a UIView block (1 s, UIView's default easeInOut)
+/// sliding the to view's centre from y 1200 to 400, `layer.timeOffset = 0.3`; then a display link carries the
+/// offset on at half speed, 0.3 + 0.5·t, up to 1, where the block is over and completes the transition.
+final class ScrubbedBlock: NSObject, UIViewControllerAnimatedTransitioning {
+  private var link: CADisplayLink?
+  private weak var view: UIView?
+
+  func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+
+  func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+    let toView = transitionContext.view(forKey: .to)!
+    transitionContext.containerView.addSubview(toView)
+    view = toView
+    toView.center.y = 1200
+    toView.layer.speed = 0
+    UIView.animate(withDuration: 1, animations: { toView.center.y = 400 }) { finished in
+      note("completed \(finished) offset \(toView.layer.timeOffset)")
+      transitionContext.completeTransition(true)
+    }
+    toView.layer.timeOffset = 0.3
+    note("speed \(toView.layer.speed) offset \(toView.layer.timeOffset)")
+    let link = CADisplayLink(
+      target: self,
+      selector: Selector("step:") { target, sender in
+        (target as! ScrubbedBlock).step(sender as! CADisplayLink)
+      })
+    link.add(to: .main, forMode: .common)
+    self.link = link
+  }
+
+  func step(_ link: CADisplayLink) {
+    guard let layer = view?.layer else { return }
+    layer.timeOffset = min(0.3 + 0.5 * CACurrentMediaTime(), 1)
+    if layer.timeOffset >= 1 { link.invalidate() }
+  }
+}
+
+/// How UIPercentDrivenInteractiveTransition works on iOS, written by hand: the container's layer is paused
+/// (speed 0) and a UIView block (1 s, linear) slides the to view's centre from y 1200 to 400; a display link sets
+/// the container's timeOffset to the transition's time, so scrubbing, finishing and cancelling the interaction move
+/// the block. Its completion completes the transition with !transitionWasCancelled.
+final class MirroredBlock: NSObject, UIViewControllerAnimatedTransitioning {
+  private var link: CADisplayLink?
+  private weak var container: UIView?
+
+  func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+
+  func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+    let container = transitionContext.containerView
+    let toView = transitionContext.view(forKey: .to)!
+    container.addSubview(toView)
+    self.container = container
+    toView.center.y = 1200
+    container.layer.speed = 0
+    UIView.animate(withDuration: 1, delay: 0, options: [.curveLinear], animations: { toView.center.y = 400 }) {
+      finished in
+      self.link?.invalidate()
+      note("completed \(finished) cancelled \(transitionContext.transitionWasCancelled)")
+      transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+    }
+    let link = CADisplayLink(
+      target: self,
+      selector: Selector("step:") { target, sender in
+        (target as! MirroredBlock).step(sender as! CADisplayLink)
+      })
+    link.add(to: .main, forMode: .common)
+    self.link = link
+  }
+
+  func step(_ link: CADisplayLink) {
+    container?.layer.timeOffset = CACurrentMediaTime()
   }
 }
 

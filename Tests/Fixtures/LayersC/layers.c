@@ -15,37 +15,17 @@
 
 #include "th_plugin.h"
 
-typedef struct instance {
+struct instance {
   const th_host_api *api;
   const th_host_layers *layers;
   const th_host_core_animation *ca;
   th_rect container;
   th_view to, mask, ring;
-} instance;
-
-static void *create(const th_animator_descriptor *animator, const th_host_info *host) {
-  (void)animator;
-  instance *self = calloc(1, sizeof *self);
-  if (self == NULL) return NULL;
-  self->api = host->api;
-  self->layers = host->api->get_extension(TH_EXT_LAYERS);
-  self->ca = host->api->get_extension(TH_EXT_CORE_ANIMATION);
-  return self;
-}
-
-static void destroy(void *self) { free(self); }
-
-static double one_second(void *self, th_context ctx) {
-  (void)self;
-  (void)ctx;
-  return 1.0;
-}
-
-static void note(instance *self, th_context ctx, const char *call, th_status status) {
-  char line[200];
-  snprintf(line, sizeof line, "%s -> %s", call, th_status_name(status));
-  self->api->log(ctx, TH_LOG_INFO, line);
-}
+};
+#define FIXTURE_INIT(self, host)                                  \
+  ((self)->layers = (host)->api->get_extension(TH_EXT_LAYERS), \
+   (self)->ca = (host)->api->get_extension(TH_EXT_CORE_ANIMATION))
+#include "../Shared/extension_fixture.h"
 
 /* Sets a path property to a shape built by the host. */
 static th_status set_shape(instance *self, th_context ctx, th_view layer, th_property property,

@@ -7,37 +7,16 @@
 
 #include "th_plugin.h"
 
-typedef struct instance {
+struct instance {
   const th_host_api *api;
   const th_host_property_animators *animators;
   th_property_animator animator;
-} instance;
+};
+#define FIXTURE_INIT(self, host) ((self)->animators = (host)->api->get_extension(TH_EXT_PROPERTY_ANIMATORS))
+#include "../Shared/extension_fixture.h"
 
 /* A handle kept from an earlier transition, to show it is stale in the next. */
 static th_property_animator g_kept;
-
-static void *create(const th_animator_descriptor *animator, const th_host_info *host) {
-  (void)animator;
-  instance *self = calloc(1, sizeof *self);
-  if (self == NULL) return NULL;
-  self->api = host->api;
-  self->animators = host->api->get_extension(TH_EXT_PROPERTY_ANIMATORS);
-  return self;
-}
-
-static void destroy(void *self) { free(self); }
-
-static double one_second(void *self, th_context ctx) {
-  (void)self;
-  (void)ctx;
-  return 1.0;
-}
-
-static void note(instance *self, th_context ctx, const char *call, th_status status) {
-  char line[160];
-  snprintf(line, sizeof line, "%s -> %s", call, th_status_name(status));
-  self->api->log(ctx, TH_LOG_INFO, line);
-}
 
 // ---- interruptible --------------------------------------------------------------------------------------
 
