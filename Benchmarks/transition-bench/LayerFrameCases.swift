@@ -6,7 +6,8 @@ import TransitionEngine
 import TransitionService
 
 func layerFrameCases(_ effort: Effort) -> [Figure] {
-  var figures: [Figure] = []
+  var full: [Figure] = []
+  var streamed: [Figure] = []
   let scenes: [(String, Scene)] = [
     ("1,000 views, alpha+position", animatedScene(views: 1000, rotate: false)),
     ("1,000 layers (500 shadowed cards + 500 shape masks)", animatedLayerScene()),
@@ -19,7 +20,7 @@ func layerFrameCases(_ effort: Effort) -> [Figure] {
     var text: [UInt8] = []
     encoder.appendObject(stamp, states: states, to: &text)
     let size = Double(text.count)
-    var full = measure(
+    var figure = measure(
       "frames: \(label), full frame encoded", iterations: effort.count(500), effort: effort, bytesPerOp: size
     ) { n in
       for _ in 0..<n {
@@ -27,21 +28,31 @@ func layerFrameCases(_ effort: Effort) -> [Figure] {
         encoder.appendObject(stamp, states: states, to: &text)
       }
     }
-    full.note = "\(Int(size)) B/frame (dedicated encoder only)"
-    figures.append(full)
+    figure.note = "\(Int(size)) B/frame (dedicated encoder only)"
+    full.append(figure)
 
     // A delta stream: sample at a new time and encode against the previous frame, as the host streams.
-    let stream = LayerDeltaStream(scene)
-    var delta = measure(
-      "frames: \(label), sample + delta frame", iterations: effort.count(500), effort: effort
-    ) { n in
-      stream.run(n)
-    }
-    delta.bytesPerOp = Double(stream.message.count)
-    delta.note = "\(stream.message.count) B/frame (presentation + delta encoding)"
-    figures.append(delta)
+    streamed.append(deltaFigure("frames: \(label), sample + delta frame", LayerDeltaStream(scene), effort))
   }
-  return figures
+  // The layer rows beside the view rows, read against them and against the budget (sample + delta frame within a
+  // quarter of a 120 fps frame).
+  full[1].note += "; " + fixed(full[1].perOp / full[0].perOp, 1) + "× the 1,000-view row"
+  streamed[1].note += "; " + besideViews(streamed[1], streamed[0])
+  // `precision` 1e-3 (transition/start's option for a renderer that draws at device pixels): lengths rounded, which
+  // leaves path points and shadow values exact (Protocol.md, "Rounding").
+  var rounded = deltaFigure(
+    "frames: 1,000 layers, sample + delta frame, precision 1e-3",
+    LayerDeltaStream(animatedLayerScene(), precision: FramePrecision(grid: 1e-3)), effort)
+  rounded.note += "; " + besideViews(rounded, streamed[0])
+  return full + streamed + [rounded]
+}
+
+/// The figure of `stream`'s frames.
+private func deltaFigure(_ name: String, _ stream: LayerDeltaStream, _ effort: Effort) -> Figure {
+  var figure = measure(name, iterations: effort.count(500), effort: effort) { n in stream.run(n) }
+  figure.bytesPerOp = Double(stream.message.count)
+  figure.note = "\(stream.message.count) B/frame (presentation + delta encoding)"
+  return figure
 }
 
 /// A scene sampled at a new time each frame and encoded against the previous frame, as the host streams deltas.
@@ -51,13 +62,19 @@ final class LayerDeltaStream {
   var stream = FrameEncoder()
   var message: [UInt8] = []
   var frame = 0
+  /// The stream's `precision`, if any (applied to each sample before it is encoded, as the host does).
+  let precision: FramePrecision?
 
-  init(_ scene: Scene) { self.scene = scene }
+  init(_ scene: Scene, precision: FramePrecision? = nil) {
+    self.scene = scene
+    self.precision = precision
+  }
 
   func run(_ n: Int) {
     for _ in 0..<n {
       frame += 1
       scene.presentation(at: 0.001 + Double(frame % 960) / 1000, into: &states)
+      precision?.apply(to: &states)
       message.removeAll(keepingCapacity: true)
       stream.appendNotification(
         FrameStamp(transition: "t1", seq: frame, time: 0.5, percent: 0.5, phase: "running"), mode: .delta,
@@ -66,9 +83,9 @@ final class LayerDeltaStream {
   }
 }
 
-/// `frames` delta frames of `scene` (the profile-layers workload); returns the last frame's size.
-func layerDeltaStream(_ scene: Scene, frames: Int) -> Int {
-  let stream = LayerDeltaStream(scene)
+/// `frames` delta frames of `scene` (the profile-layers and profile-views workloads); returns the last frame's size.
+func layerDeltaStream(_ scene: Scene, frames: Int, precision: FramePrecision? = nil) -> Int {
+  let stream = LayerDeltaStream(scene, precision: precision)
   stream.run(frames)
   return stream.message.count
 }

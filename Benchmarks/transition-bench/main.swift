@@ -8,7 +8,7 @@
 //   --host-arg ARG  one more argument for every host the goal rows start (repeatable), e.g. `--host-arg
 //             --frames-ahead --host-arg off` for the real-time rows with every frame built at its tick
 //   CASE      goals, json, engine, frames, plugin, host, isolation, timers (default: all); profile-frame,
-//             profile-frame-jsonc and profile-layers run one workload for a profiler and print nothing
+//             profile-frame-jsonc, profile-layers and profile-views run one workload for a profiler and print nothing
 //
 // `goals` is issue 14's table: each figure beside its baseline from the same run, with the goal and whether it holds.
 
@@ -25,7 +25,7 @@ var goalFilter: String?
 var hostArguments: [String] = []
 let allCases = ["goals", "json", "engine", "frames", "plugin", "host", "isolation", "timers"]
 /// Not in the table: one workload each, to run under `perf record` or callgrind (docs/bench.md, "Profiles").
-let profileCases = ["profile-frame", "profile-frame-jsonc", "profile-layers"]
+let profileCases = ["profile-frame", "profile-frame-jsonc", "profile-layers", "profile-views"]
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -102,8 +102,14 @@ for name in selected where name != "goals" {
   case "profile-layers":
     // The 1,000-layer scene (EngineCases' animatedLayerScene) sampled and delta-encoded 200 times (PROFILE_FRAMES
     // sets the count), as LayerFrameCases' "sample + delta frame" row does.
+    // PROFILE_PRECISION (e.g. 0.001) streams with that `precision`.
     let count = getenv("PROFILE_FRAMES").flatMap { Int(String(cString: $0)) } ?? 200
-    blackHole(layerDeltaStream(animatedLayerScene(), frames: count))
+    let grid = getenv("PROFILE_PRECISION").flatMap { Double(String(cString: $0)) }.flatMap(FramePrecision.init(grid:))
+    blackHole(layerDeltaStream(animatedLayerScene(), frames: count, precision: grid))
+  case "profile-views":
+    // The 1,000-view scene (EngineCases' animatedScene) the same way: the baseline the layer figures are read against.
+    let count = getenv("PROFILE_FRAMES").flatMap { Int(String(cString: $0)) } ?? 200
+    blackHole(layerDeltaStream(animatedScene(views: 1000, rotate: false), frames: count))
   default: figures += hostCases(effort, host: host)
   }
 }

@@ -46,7 +46,9 @@ public struct JSONTextCursor: TextOutputStream {
   /// Whether `number(_:)` (and `JSON.number(_:)`) prints `value` as an integer: whole and within ±2^53.
   @inlinable
   public static func printsAsInteger(_ value: Double) -> Bool {
-    value == value.rounded(.towardZero) && abs(value) <= largestExactInteger
+    // The conversion truncates toward zero, as `rounded(.towardZero)` would, without its libm call (`trunc`); the
+    // magnitude test comes first, so it never traps (and NaN fails it).
+    abs(value) <= largestExactInteger && Double(Int64(value)) == value
   }
 
   @usableFromInline let start: UnsafeMutablePointer<UInt8>
@@ -177,68 +179,28 @@ public struct JSONTextCursor: TextOutputStream {
     """
 
   /// A computed number as `JSON.number(_:)` prints it: a whole value within ±2^53 as an integer (negative zero as
-  /// `0`), any other finite value with the shortest digits that read back as the same double (Swift's `description`:
-  /// `0.1`, `1e-07`), NaN and infinity as `null`.
+  /// `0`), any other finite value with the shortest digits that read back as the same double, spelled as Swift's
+  /// `description` spells them (`0.1`, `1e-07`), NaN and infinity as `null`. The digits are this module's own
+  /// (`ShortestDigits`, proven equal to `description` by ShortestDigitsTests), not the standard library's formatter.
   @inlinable
   public mutating func number(_ value: Double) {
     guard value.isFinite else { return null() }
     if Self.printsAsInteger(value) {
       integer(Int64(value))
-    } else if !shortDecimal(value) {
+    } else {
       ensureRoom(Self.maxNumberBytes)
-      // Swift formats into a stack buffer of its own and hands the bytes to `_writeASCII`: no String is made.
-      value.write(to: &self)
+      next += ShortestDigits.writeFraction(value, to: next)
     }
   }
 
-  /// Writes `value` and returns true when its shortest digits have at most six decimals and are at least 1e-4 in
-  /// magnitude (so Swift writes them without an exponent): `0.5`, `12.25`, `-0.001`, every length on a decimal
-  /// `precision` grid. Such numbers need no digit generation: `value` is the double nearest n / 10⁶ for an integer n
-  /// of at most 15 digits, and two decimals of at most 15 significant digits never share a double (DBL_DIG), so that
-  /// decimal, trailing zeros dropped, is the shortest text that reads back as `value` — the text `description` gives.
-  /// Returns false, having written nothing, for any other value (and for whole ones).
-  @inlinable
-  mutating func shortDecimal(_ value: Double) -> Bool {
-    let product = value * 1e6
-    let scaled = product.rounded()
-    // A decimal of at most six places lands within 1.5 ulp of a whole number when multiplied by 10⁶ (half an ulp for
-    // the value, half for the product); anything further off cannot be one, and is rejected before the division
-    // that decides exactly.
-    guard abs(product - scaled) <= 2 * product.ulp, abs(scaled) >= 100, abs(scaled) < 1e15, scaled / 1e6 == value
-    else { return false }
-    let micros = Int64(scaled)
-    var fraction = Int(micros.magnitude % 1_000_000)
-    guard fraction != 0 else { return false }
-    ensureRoom(Self.maxNumberBytes)
-    if micros < 0 {
-      next.pointee = UInt8(ascii: "-")
-      next += 1
-    }
-    integer(Int64(micros.magnitude / 1_000_000))
-    var digits = 6
-    while fraction % 10 == 0 {
-      fraction /= 10
-      digits -= 1
-    }
-    next.pointee = UInt8(ascii: ".")
-    next += digits + 1
-    var position = next
-    for _ in 0..<digits {
-      position -= 1
-      position.pointee = UInt8(truncatingIfNeeded: fraction % 10) &+ UInt8(ascii: "0")
-      fraction /= 10
-    }
-    return true
-  }
-
-  /// Receives the digits of `number(_:)` (a standard library that formats through a String ends up here).
+  /// Receives text from a standard library formatter (`TextOutputStream`).
   @inlinable
   public mutating func write(_ string: String) {
     var string = string
     string.withUTF8 { raw(UnsafeRawBufferPointer($0)) }
   }
 
-  /// Receives the digits of `number(_:)` from `Double.write(to:)`.
+  /// Receives the digits of `Double.write(to:)` (`TextOutputStream`).
   @inlinable
   public mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
     raw(UnsafeRawBufferPointer(buffer))

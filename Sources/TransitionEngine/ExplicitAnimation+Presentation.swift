@@ -10,6 +10,15 @@ protocol ExplicitValue: TrackValue {
   static func sum(_ a: Self, _ b: Self) -> Self?
   /// The x with sum(x, b) = a; nil when the type does not add.
   static func difference(_ a: Self, _ b: Self) -> Self?
+  /// `value(of:at:)` of an animation's prepared segment, which may blend into storage the animation keeps from one
+  /// sample to the next (`spare`, nil at first): paths do, so a sample of 1,000 animated paths allocates none.
+  static func value(of segment: Segment, at fraction: Double, spare: inout AnyObject?) -> Self
+}
+
+extension ExplicitValue {
+  static func value(of segment: Segment, at fraction: Double, spare: inout AnyObject?) -> Self {
+    value(of: segment, at: fraction)
+  }
 }
 
 extension Double: ExplicitValue {
@@ -80,9 +89,23 @@ protocol ExplicitOptionalWrapped: OptionalTrackWrapped {
   static func toAnimationValue(_ v: Self?) -> AnimationValue
   static func sumOptional(_ a: Self?, _ b: Self?) -> Self??
   static func differenceOptional(_ a: Self?, _ b: Self?) -> Self??
+  /// `blendOptional`, into storage kept between samples where the type has any (see `ExplicitValue`).
+  static func blendOptional(_ a: Self?, _ b: Self?, _ fraction: Double, spare: inout AnyObject?) -> Self?
+}
+
+extension ExplicitOptionalWrapped {
+  static func blendOptional(_ a: Self?, _ b: Self?, _ fraction: Double, spare: inout AnyObject?) -> Self? {
+    blendOptional(a, b, fraction)
+  }
 }
 
 extension Optional: ExplicitValue where Wrapped: ExplicitOptionalWrapped {
+  static func value(of segment: (Wrapped?, Wrapped?), at fraction: Double, spare: inout AnyObject?) -> Wrapped? {
+    if fraction == 0 { return segment.0 }
+    if fraction == 1 { return segment.1 }
+    return Wrapped.blendOptional(segment.0, segment.1, fraction, spare: &spare)
+  }
+
   init?(animationValue: AnimationValue) {
     guard let v = Wrapped.fromAnimationValue(animationValue) else { return nil }
     self = v
@@ -120,6 +143,38 @@ extension Path: ExplicitOptionalWrapped {
   static func toAnimationValue(_ v: Path?) -> AnimationValue { .path(v) }
   static func sumOptional(_ a: Path?, _ b: Path?) -> Path?? { nil }
   static func differenceOptional(_ a: Path?, _ b: Path?) -> Path?? { nil }
+
+  /// Blends into the storage of the result two samples back (`PathSpares`): the previous sample's result may still be
+  /// held (a delta frame's baseline compares against it), the one before is free again by then, so in a steady stream
+  /// neither sample allocates. Storage someone still holds is never written: `Path.interpolate(from:to:fraction:into:)`
+  /// changes it through Array's copy-on-write, which copies it first.
+  static func blendOptional(_ a: Path?, _ b: Path?, _ fraction: Double, spare: inout AnyObject?) -> Path? {
+    guard let a, let b else { return a }
+    let spares: PathSpares
+    if let kept = spare {
+      spares = unsafeDowncast(kept, to: PathSpares.self)
+    } else {
+      spares = PathSpares()
+      spare = spares
+    }
+    return spares.blend(from: a, to: b, fraction: fraction)
+  }
+}
+
+/// The two results an animated path blends into in turn (see `Path.blendOptional(_:_:_:spare:)`).
+final class PathSpares {
+  private var even: Path?
+  private var odd: Path?
+  private var turn = false
+
+  func blend(from a: Path, to b: Path, fraction: Double) -> Path {
+    defer { turn.toggle() }
+    // Moved out of its slot first, so this object does not count as a second holder of the storage.
+    var path = (turn ? odd.take() : even.take()) ?? Path()
+    Path.interpolate(from: a, to: b, fraction: fraction, into: &path)
+    if turn { odd = path } else { even = path }
+    return path
+  }
 }
 
 // MARK: - Channels: what a key path reads and writes in a presented value
@@ -308,6 +363,8 @@ final class ResolvedAnimation {
 /// The prepared blend of a basic or spring animation whose ends are fixed (see `ApplyAnimation.visit`).
 final class FixedEnds<V: TrackValue>: @unchecked Sendable {
   let segment: V.Segment
+  /// Storage the blend reuses from sample to sample (`ExplicitValue.value(of:at:spare:)`).
+  var spare: AnyObject?
   init(_ segment: V.Segment) { self.segment = segment }
 }
 
@@ -359,7 +416,7 @@ struct ApplyAnimation: ChannelVisitor {
     switch a.kind {
     case .basic, .spring:
       if let fixed = a.cache as? FixedEnds<V> {
-        result = V.value(of: fixed.segment, at: a.progress(basic: basic))
+        result = V.value(of: fixed.segment, at: a.progress(basic: basic), spare: &fixed.spare)
         break
       }
       guard case .basic(let from, let to, let by) = a.kind.basicValues,
@@ -461,7 +518,9 @@ extension ResolvedAnimation {
   /// shows nothing after it whatever its fill mode.
   func apply(to values: UnsafeMutablePointer<AnimatableValues>, parentTime tp: Double, removesAtEnd: Bool) {
     let basic: Double
-    switch timing.phase(parentTime: tp, duration: timing.duration) {
+    switch timing.hasOnePlainCycle
+      ? timing.plainPhase(parentTime: tp) : timing.phase(parentTime: tp, duration: timing.duration)
+    {
     case .before:
       guard timing.fillMode.fillsBackwards else { return }
       basic = timing.basicTime(active: timing.timeOffset, duration: timing.duration)
@@ -492,6 +551,25 @@ extension ResolvedAnimation {
       return [keyPath.propertyKey, .transform]
     }
     return [keyPath.propertyKey]
+  }
+}
+
+extension MediaTiming {
+  /// Whether the animation plays its duration once at normal speed (speed 1, no time offset, repeat or autoreverse,
+  /// a finite positive duration): the timing of almost every animation, whose phase needs no remainder.
+  var hasOnePlainCycle: Bool {
+    speed == 1 && timeOffset == 0 && repeatCount == 0 && repeatDuration == 0 && !autoreverses && duration > 0
+      && duration < .infinity
+  }
+
+  /// `phase(parentTime:duration:)` for a timing with `hasOnePlainCycle`, without its remainders (`fmod`): the elapsed
+  /// time itself inside the one cycle, exactly what the general rule gives then (a remainder of a time below the
+  /// duration is that time; `+ 0` turns −0 into 0, as adding the zero time offset does there).
+  func plainPhase(parentTime tp: Double) -> TimingPhase {
+    let elapsed = tp - beginTime
+    if elapsed < 0 { return .before }
+    if elapsed >= duration { return .after(basic: duration) }
+    return .active(basic: elapsed + 0)
   }
 }
 

@@ -318,45 +318,83 @@ extension Path: Interpolatable {
   /// One pass writes the blended elements straight into the result's storage and checks the structure as it goes
   /// (no closure or intermediate array per element: a sample of 1,000 animated paths does this 1,000 times).
   package static func interpolate(from a: Path, to b: Path, fraction t: Double) -> Path {
-    if t == 0 { return a }
-    if t == 1 { return b }
+    var path = Path()
+    interpolate(from: a, to: b, fraction: t, into: &path)
+    return path
+  }
+
+  /// `interpolate(from:to:fraction:)` written into `result`'s storage when it has as many elements (an animation's
+  /// path from an earlier sample: its array is reused rather than a new one allocated, unless someone else still holds
+  /// it, when copy-on-write copies it first), else into a new array. The same numbers either way.
+  package static func interpolate(from a: Path, to b: Path, fraction t: Double, into result: inout Path) {
+    if t == 0 {
+      result = a
+      return
+    }
+    if t == 1 {
+      result = b
+      return
+    }
     let n = a.elements.count
-    guard n == b.elements.count else { return a }
-    @inline(__always) func mix(_ p: Point, _ q: Point) -> Point { Point(x: lerp(p.x, q.x, t), y: lerp(p.y, q.y, t)) }
+    guard n == b.elements.count else {
+      result = a
+      return
+    }
     var matched = true
-    let elements = a.elements.withUnsafeBufferPointer { x in
+    a.elements.withUnsafeBufferPointer { x in
       b.elements.withUnsafeBufferPointer { y in
-        [PathElement](unsafeUninitializedCapacity: n) { out, count in
-          var i = 0
-          while i < n {
-            let blended: PathElement
-            switch (x[i], y[i]) {
-            case (.move(let p), .move(let q)): blended = .move(to: mix(p, q))
-            case (.line(let p), .line(let q)): blended = .line(to: mix(p, q))
-            case (.curve(let p, let c1, let c2), .curve(let q, let d1, let d2)):
-              blended = .curve(to: mix(p, q), control1: mix(c1, d1), control2: mix(c2, d2))
-            case (.quadCurve(let p, let c), .quadCurve(let q, let d)):
-              blended = .quadCurve(to: mix(p, q), control: mix(c, d))
-            case (.closeSubpath, .closeSubpath): blended = .closeSubpath
-            default:
-              matched = false
-              count = i
-              return
-            }
-            (out.baseAddress! + i).initialize(to: blended)
-            i += 1
+        if result.elements.count == n {
+          result.elements.withUnsafeMutableBufferPointer { out in
+            matched = blend(x, y, t, into: out.baseAddress!, count: n) == n
           }
-          count = n
+        } else {
+          result.elements = [PathElement](unsafeUninitializedCapacity: n) { out, count in
+            count = blend(x, y, t, into: out.baseAddress!, count: n)
+            matched = count == n
+          }
         }
       }
     }
-    guard matched else { return a }
+    guard matched else {
+      result = a
+      return
+    }
     // The builder's state of the blend is the blend of both builders' states (the same elements end them).
-    var path = Path()
-    path.elements = elements
-    if let p = a.current, let q = b.current { path.current = mix(p, q) }
-    if let p = a.subpathStart, let q = b.subpathStart { path.subpathStart = mix(p, q) }
-    return path
+    @inline(__always) func mix(_ p: Point, _ q: Point) -> Point { Point(x: lerp(p.x, q.x, t), y: lerp(p.y, q.y, t)) }
+    if let p = a.current, let q = b.current { result.current = mix(p, q) } else { result.current = nil }
+    if let p = a.subpathStart, let q = b.subpathStart {
+      result.subpathStart = mix(p, q)
+    } else {
+      result.subpathStart = nil
+    }
+  }
+
+  /// Writes the blend of `x` and `y` (both `count` elements) at `out`, element by element while their kinds agree;
+  /// returns how many were written (`count` when the structures match). `PathElement` holds only numbers, so writing
+  /// over elements already there needs no deinitialization.
+  @inline(__always)
+  private static func blend(
+    _ x: UnsafeBufferPointer<PathElement>, _ y: UnsafeBufferPointer<PathElement>, _ t: Double,
+    into out: UnsafeMutablePointer<PathElement>, count n: Int
+  ) -> Int {
+    @inline(__always) func mix(_ p: Point, _ q: Point) -> Point { Point(x: lerp(p.x, q.x, t), y: lerp(p.y, q.y, t)) }
+    var i = 0
+    while i < n {
+      let blended: PathElement
+      switch (x[i], y[i]) {
+      case (.move(let p), .move(let q)): blended = .move(to: mix(p, q))
+      case (.line(let p), .line(let q)): blended = .line(to: mix(p, q))
+      case (.curve(let p, let c1, let c2), .curve(let q, let d1, let d2)):
+        blended = .curve(to: mix(p, q), control1: mix(c1, d1), control2: mix(c2, d2))
+      case (.quadCurve(let p, let c), .quadCurve(let q, let d)):
+        blended = .quadCurve(to: mix(p, q), control: mix(c, d))
+      case (.closeSubpath, .closeSubpath): blended = .closeSubpath
+      default: return i
+      }
+      (out + i).initialize(to: blended)
+      i += 1
+    }
+    return n
   }
 
   /// The Euclidean distance over every point; paths of different structure are 1 apart (they cannot be paced).

@@ -12,7 +12,7 @@ final class LayerBaseline: Sendable {
   let maskID: String?
   let maskOwnerID: String?
 
-  init(_ s: ViewState) {
+  init(_ s: borrowing ViewState) {
     appearance = s.layer
     kind = s.kindName
     maskID = s.maskID

@@ -322,7 +322,7 @@ package struct FrameEncoder {
   }
 
   /// `{"id", changed members…}`; returns false (having written only the id) when nothing changed.
-  private func writeChanges(_ s: ViewState, since o: BaselineView, _ out: inout JSONTextCursor) -> Bool {
+  private func writeChanges(_ s: borrowing ViewState, since o: BaselineView, _ out: inout JSONTextCursor) -> Bool {
     out.raw(#"{"id":"#)
     out.string(s.id)
     let idEnd = out.count
@@ -573,7 +573,7 @@ private struct DeltaBaseline {
     static let transformShift: UInt16 = 9
     static let worldShift: UInt16 = 11
 
-    init(_ s: ViewState) {
+    init(_ s: borrowing ViewState) {
       var bits: UInt16 = 0
       func add(_ bit: UInt16, if condition: Bool) { if condition { bits |= bit } }
       add(Self.boundsOrigin, if: s.bounds.origin.x != 0 || s.bounds.origin.y != 0)
@@ -650,12 +650,12 @@ private struct DeltaBaseline {
     let layer: LayerBaseline?
 
     /// Those of `s`, nil when it has none.
-    static func of(_ s: ViewState) -> Rare? {
+    static func of(_ s: borrowing ViewState) -> Rare? {
       guard s.gradient != nil || s.snapshotOf != nil || s.hasLayerMembers else { return nil }
       return Rare(s)
     }
 
-    private init(_ s: ViewState) {
+    private init(_ s: borrowing ViewState) {
       gradient = s.gradient
       snapshotOf = s.snapshotOf
       layer = s.hasLayerMembers ? LayerBaseline(s) : nil
@@ -718,7 +718,7 @@ private struct DeltaBaseline {
   }
 
   private static func write(
-    _ s: ViewState, _ shape: Shape, at start: Int, _ storage: UnsafeMutableBufferPointer<Double>
+    _ s: borrowing ViewState, _ shape: Shape, at start: Int, _ storage: UnsafeMutableBufferPointer<Double>
   ) {
     var k = start
     func put(_ value: Double) {
