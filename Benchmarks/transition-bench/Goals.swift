@@ -293,10 +293,10 @@ private func echoRow(_ rates: (host: Double, baseline: Double)) -> GoalResult {
   GoalResult(
     figure: "\(significant(rates.host / 1e3))k/s", baseline: "jsonc-echo \(significant(rates.baseline / 1e3))k/s",
     ratio: ratioText(rates.host / rates.baseline), met: rates.host >= 0.8 * rates.baseline,
-    why: "\(ratioText(rates.host / rates.baseline)) the echo's rate: the host's own work per message (strict "
-      + "scanning, request decoding, the reply path) costs 1.10-1.13x the echo's instructions (callgrind, docs/bench.md, "
-      + "\"Fourth pass\"), and through the pipes each of its instructions costs more; on this shared machine the "
-      + "ratio moves from run to run")
+    why: "\(ratioText(rates.host / rates.baseline)) the echo's rate: the host runs 0.95-0.98x the echo's instructions "
+      + "per message (callgrind, docs/bench.md, \"Seventh pass\"), but through the pipes each of its instructions "
+      + "costs more (reference counting, more code and memory touched per message); on this shared machine the ratio "
+      + "moves from run to run")
 }
 
 /// An update round-trip row: its p99 against `p99Goal`, its p50 against `ratioGoal` × the `frames: "none"` p50.
@@ -340,7 +340,8 @@ private func scaleMemory(_ run: ScaleRun) -> GoalResult {
     why: "\(significant(each)) kB per transition, over the 20 kB that 200 MB allows: "
       + (run.workers > 0
         ? "with isolation the host keeps no engine (the workers do), only each transition's record, worker proxy and "
-          + "start state as bytes, and buffers of frames forwarded from the workers, which grow with the load"
+          + "start state as bytes, and the calls on their way to a worker (bounded by flow control since the seventh "
+          + "pass: 256 kB unwritten per worker)"
         : "each transition keeps its views, its cancel snapshot and (with delta frames) the previous frame")
       + " (docs/bench.md, \"Sixth pass\")")
 }

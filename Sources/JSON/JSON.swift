@@ -200,6 +200,36 @@ package struct JSON {
     return result
   }
 
+  /// The members named `first`, `second`, `third` and `fourth` of an object, read in one pass over it (nil for one
+  /// that is absent, and all nil when this is not an object; a later duplicate name wins, as json-c keeps the last).
+  /// For a few known members of every message: no key is hashed, no closure is called per member, and a value (a
+  /// retain of the tree's owner) is made only for a member that is kept.
+  package func members(
+    _ first: StaticString, _ second: StaticString, _ third: StaticString, _ fourth: StaticString
+  ) -> (JSON?, JSON?, JSON?, JSON?) {
+    guard json_object_get_type(node) == json_type_object, let table = json_object_get_object(node) else {
+      return (nil, nil, nil, nil)
+    }
+    var found: (OpaquePointer??, OpaquePointer??, OpaquePointer??, OpaquePointer??) = (nil, nil, nil, nil)
+    var entry = lh_table_head(table)
+    while let current = entry {
+      let key = lh_entry_k(current)!.assumingMemoryBound(to: CChar.self)
+      let value = Optional(OpaquePointer(lh_entry_v(current)))
+      if Self.startsAndIs(key, first) {
+        found.0 = value
+      } else if Self.startsAndIs(key, second) {
+        found.1 = value
+      } else if Self.startsAndIs(key, third) {
+        found.2 = value
+      } else if Self.startsAndIs(key, fourth) {
+        found.3 = value
+      }
+      entry = lh_entry_next(current)
+    }
+    func member(_ node: OpaquePointer??) -> JSON? { node.map { JSON(owner: owner, node: $0) } }
+    return (member(found.0), member(found.1), member(found.2), member(found.3))
+  }
+
   /// Calls `body` with each member's key, borrowed from json-c as a C string (valid only during the call), and its
   /// value, in document order; does nothing for other kinds. For reading a few known members in one pass: no String is
   /// made per key and no key is hashed (what a `member(_:)` lookup per name costs).
@@ -218,6 +248,12 @@ package struct JSON {
   /// Calls `body` for every member of an object in document order; does nothing for other kinds.
   package func forEachMember(_ body: (String, JSON) throws -> Void) rethrows {
     try forEachMemberKey { key, value in try body(String(cString: key), value) }
+  }
+
+  /// `isKey`, with the first bytes compared before the call (most keys differ there).
+  @inline(__always)
+  private static func startsAndIs(_ key: UnsafePointer<CChar>, _ name: StaticString) -> Bool {
+    UInt8(bitPattern: key[0]) == name.utf8Start[0] && isKey(key, name)
   }
 
   /// Whether the C string `key` (from `forEachMemberKey`) is exactly `name`.

@@ -124,19 +124,7 @@ package final class Dispatcher {
       return .invalid(.invalidRequest("a request must be an object"), id: .null)
     }
     // The four members are read in one pass over the object (json-c would hash each name to look it up).
-    var idMember: JSON?
-    var version: JSON?
-    var methodMember: JSON?
-    var paramsMember: JSON?
-    value.forEachMemberKey { key, member in
-      switch key[0] {
-      case 0x69 where JSON.isKey(key, "id"): idMember = member
-      case 0x6A where JSON.isKey(key, "jsonrpc"): version = member
-      case 0x6D where JSON.isKey(key, "method"): methodMember = member
-      case 0x70 where JSON.isKey(key, "params"): paramsMember = member
-      default: break
-      }
-    }
+    let (idMember, version, methodMember, paramsMember) = value.members("id", "jsonrpc", "method", "params")
     var id: JSON?
     if let candidate = idMember {
       switch candidate.kind {

@@ -376,6 +376,10 @@ final class WorkerProcess {
 
   // MARK: Writing
 
+  /// How many bytes of calls wait to be written to the worker: the host reads no more of its input while a live
+  /// worker's backlog is past `WorkerPlugins.backlogLimit` (`isBackedUp`).
+  var unwrittenByteCount: Int { state == .dead ? 0 : outbound.count - outboundStart }
+
   private func send(_ message: [UInt8]) {
     let wasIdle = outboundStart == outbound.count
     outbound += message
@@ -400,6 +404,11 @@ final class WorkerProcess {
     }
     if outboundStart == outbound.count {
       outbound.removeAll(keepingCapacity: outbound.capacity <= 1 << 20)
+      outboundStart = 0
+    } else if outboundStart >= 1 << 16 && outboundStart >= outbound.count - outboundStart {
+      // A worker that never quite catches up (thousands of starts pipelined) would otherwise keep every message ever
+      // sent in the buffer: the written front is dropped once it is the larger half (a copy of less than it).
+      outbound.removeFirst(outboundStart)
       outboundStart = 0
     }
     updateWatching()

@@ -111,6 +111,9 @@ package protocol PluginHosting: AnyObject {
 
   /// Whether calls are still on their way to or from plugin code elsewhere.
   var hasOutstandingCalls: Bool { get }
+  /// Whether calls wait, unwritten, for plugin code elsewhere to take them, more than it should be given for now:
+  /// while true the host reads no more input (flow control; the client's writes wait in its pipe instead).
+  var isBackedUp: Bool { get }
   /// Waits, until `deadline` at most (monotonic seconds, as `ProtocolScheduler.now`), for the calls in flight; then
   /// completes whatever is still outstanding as lost. For SIGTERM and `exit`, which must end within the shutdown budget.
   func settle(until deadline: Double)
@@ -234,6 +237,7 @@ package final class InProcessPlugins: PluginHosting {
   }
 
   package var hasOutstandingCalls: Bool { false }
+  package var isBackedUp: Bool { false }
   package func settle(until deadline: Double) {}
   package func close() {}
 }

@@ -133,6 +133,11 @@ package final class TransitionSession {
   /// has not come back.
   package var hasPendingWork: Bool { !live.isEmpty || outstandingCalls > 0 || !catalogQueue.isEmpty || catalogBusy }
 
+  /// Whether the host should read no more requests for now: the plugins' workers have more calls waiting to be
+  /// written to them than they should be given (`PluginHosting.isBackedUp`), so further requests wait in the client's
+  /// pipe, not in the host's memory.
+  package var shouldPauseInput: Bool { hosting.isBackedUp }
+
   /// stdin reached its end: real-time transitions that move run to their end; paused ones, manual-clock ones and
   /// those that time alone can no longer move (`TransitionRecord.needsInput`) end cancelled with reason
   /// "inputClosed" (CONVENTIONS, "Time, sampling and the loop"), now or as soon as they come to that.

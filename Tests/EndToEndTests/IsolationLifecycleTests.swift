@@ -413,3 +413,36 @@ import Testing
     #expect(WorkerProcesses.remaining(workers).isEmpty)
   }
 }
+
+/// Flow control: a client that pipelines thousands of starts faster than a plugin's worker takes them waits in its own
+/// pipe (the host stops reading while a worker's unwritten calls pass a bound), and still gets exactly one reply to each
+/// request, in order, and every transition its frame.
+@Suite struct IsolationFlowControlTests {
+  @Test func pipelinedStartsBeyondAWorkersBacklogEachGetOneReplyInOrder() throws {
+    let count = 2_000
+    let client = try TransitionClient(isolationFlags + ["--plugin-timeout", "5", "--max-transitions", String(count)])
+    var lines: [String] = []
+    for id in 1...count {
+      let start = IsolationScene.start("pull-down", extra: [("frames", "full")])
+      lines.append(
+        JSON.object([("jsonrpc", "2.0"), ("id", JSON(id)), ("method", "transition/start"), ("params", start)])
+          .serialized())
+    }
+    // All at once (about 500 kB): the host's reads pause and resume while PullDown's worker works through them.
+    #expect(client.host.send(lines: lines))
+    let tickID = JSON(count + 1)
+    client.send(["jsonrpc": "2.0", "id": tickID, "method": "transition/tick", "params": ["dt": 0.1]])
+    let tick = client.waitFor(timeout: 120) { $0["id"] == tickID }
+    #expect(tick?["result"]?["transitions"]?.count == count)
+    let (messages, status) = client.finish(timeout: 120)
+    #expect(status == .exited(0))
+    let replies = messages.filter { $0["id"] != nil }
+    let starts = replies.filter { ($0["id"]?.intValue ?? 0) <= Int64(count) }
+    #expect(starts.map { $0["id"]?.intValue } == (1...count).map { Int64($0) }, "the start replies' ids")
+    let failed = starts.first { $0["result"]?["transition"] == nil }
+    #expect(failed == nil, "\(failed?.serialized() ?? "")")
+    #expect(replies.count == count + 1)
+    let framed = Set(TransitionClient.frames(messages).compactMap { $0["transition"]?.stringValue })
+    #expect(framed == Set((1...count).map { "t\($0)" }))
+  }
+}

@@ -1,8 +1,28 @@
+import Glibc
 import JSON
 import TestSupport
 import Testing
 
 @Suite struct NumberTests {
+  /// A parse runs under glibc's C locale object (json-c's own per-parse switch to LC_NUMERIC "C" is then free) and
+  /// gives the thread back the locale it had, whichever that was.
+  @Test func parsingGivesTheThreadBackItsLocale() throws {
+    let before = uselocale(nil)
+    let value = try JSON.parse(#"[1.5, -2.25e3, 3, "x"]"#)
+    #expect(uselocale(nil) == before)
+    #expect(value[0]?.doubleValue == 1.5)
+    #expect(value[1]?.doubleValue == -2250)
+    // Under another thread locale (a copy of the global one: a distinct object, which json-c switches from and back
+    // the slow way) the same text gives the same values, and that locale is restored too.
+    guard let copy = duplocale(uselocale(nil)) else { return }
+    defer { freelocale(copy) }
+    let previous = uselocale(copy)
+    defer { uselocale(previous) }
+    let again = try JSON.parse(#"[1.5, -2.25e3, 3, "x"]"#)
+    #expect(uselocale(nil) == copy)
+    #expect(again == value)
+  }
+
   @Test func int64RangeIsExact() throws {
     let max = try JSON.parse("9223372036854775807")
     #expect(max.kind == .int)

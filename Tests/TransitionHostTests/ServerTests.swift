@@ -67,6 +67,31 @@ private func parse(_ text: String) -> JSON {
     #expect(replies.allSatisfy { $0["result"]?["serverInfo"]?["name"]?.stringValue == "transition-host" })
   }
 
+  @Test func noInputIsReadWhileShouldPauseInputSaysSoAndEveryRequestIsAnsweredOnceAfter() {
+    var paused = true
+    var resumed = false
+    var handledWhilePaused = 0
+    let input = (1...300).map { #"{"jsonrpc":"2.0","id":\#($0),"method":"probe"}"# }.joined(separator: "\n") + "\n"
+    let (status, replies, _) = Harness().run(input) { server in
+      server.register(
+        method: "probe",
+        returning: { _ in
+          if !resumed { handledWhilePaused += 1 }
+          return .null
+        })
+      server.shouldPauseInput = { paused }
+      // Input is waiting in the pipe from the start; nothing of it may be read before this timer lifts the pause.
+      server.loop.schedule(after: 0.05) {
+        resumed = true
+        paused = false
+      }
+    }
+    #expect(status == 0)
+    #expect(handledWhilePaused == 0)
+    #expect(replies.map { $0["id"]?.intValue } == (1...300).map { Int64($0) })
+    #expect(replies.allSatisfy { $0["result"]?.isNull == true })
+  }
+
   @Test func shutdownThenRequestsAreRefusedAndExitEndsTheServer() {
     var terminated: [TerminationReason] = []
     let input = [

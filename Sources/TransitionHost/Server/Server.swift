@@ -79,6 +79,9 @@ package final class Server {
   /// Called once as the server ends, whatever ends it, after `onTerminate` and before the last flush: helper processes
   /// go here (the host must not leave any behind).
   package var onExit: () -> Void = {}
+  /// Whether to read no more input for now (flow control: what was read waits for a helper process to take it). Asked
+  /// before every wait; stdin is watched again as soon as it says false, and end of input is noticed only then.
+  package var shouldPauseInput: () -> Bool = { false }
   /// Called when `shutdown` is received, before its reply.
   package var onShutdown: () -> Void = {}
   /// What `initialize` reports under `capabilities`.
@@ -103,6 +106,8 @@ package final class Server {
   /// Messages decoded from the current chunk, waiting for coalescing and dispatch.
   private var queue: [Queued] = []
   private var exitRequested = false
+  /// Whether stdin is out of the loop's watched set because `shouldPauseInput` said so.
+  private var isInputPaused = false
   private var terminatingSignal: Int32?
 
   private enum Queued {
@@ -161,7 +166,7 @@ package final class Server {
   /// - Returns: the process exit status (0 in every one of those cases).
   package func run() -> Int32 {
     if let signals { loop.watchReadable(signals.readEnd) { [unowned self] _ in handleSignals() } }
-    loop.watchReadable(input) { [unowned self] _ in readInput() }
+    watchInput()
     while true {
       if terminatingSignal == nil && output.flush() == .closed { return finish(.outputClosed) }
       if output.isInterrupted { handleSignals() }
@@ -174,7 +179,25 @@ package final class Server {
           return finish(nil)
         }
       }
+      updateInputPause()
       loop.runOnce()
+    }
+  }
+
+  private func watchInput() {
+    loop.watchReadable(input) { [unowned self] _ in readInput() }
+  }
+
+  /// Takes stdin out of the watched set while `shouldPauseInput` says so, and puts it back once it does not.
+  private func updateInputPause() {
+    guard !isInputClosed else { return }
+    let pause = shouldPauseInput()
+    guard pause != isInputPaused else { return }
+    isInputPaused = pause
+    if pause {
+      loop.unwatch(input)
+    } else {
+      watchInput()
     }
   }
 

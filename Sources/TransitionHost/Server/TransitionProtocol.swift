@@ -50,6 +50,7 @@ package enum TransitionProtocol {
     server.coalescingKey = { [unowned service] in service.coalescingKey($0) }
     server.onInputClosed = { service.inputClosed() }
     server.hasPendingWork = { [unowned service] in service.hasPendingWork }
+    server.shouldPauseInput = { [unowned service] in service.shouldPauseInput }
     server.onTerminate = { [unowned service, unowned scheduler] _ in
       // Workers that do not answer within the budget are killed; their transitions still end "terminated".
       service.terminateAll(reason: "terminated", deadline: scheduler.now + Self.terminationBudget)
