@@ -26,8 +26,19 @@ int CPOSIX_memfd_create(const char *name, int sealable) {
   return memfd_create(name, MFD_CLOEXEC | (sealable ? MFD_ALLOW_SEALING : 0));
 }
 
+#ifndef F_SEAL_FUTURE_WRITE
+#define F_SEAL_FUTURE_WRITE 0x0010  // Linux 5.1
+#endif
+
 int CPOSIX_seal_contents(int fd) {
-  return fcntl(fd, F_ADD_SEALS, F_SEAL_SEAL | F_SEAL_SHRINK | F_SEAL_GROW | F_SEAL_WRITE);
+  const int fixedSize = F_SEAL_SEAL | F_SEAL_SHRINK | F_SEAL_GROW;
+  if (fcntl(fd, F_ADD_SEALS, fixedSize | F_SEAL_WRITE) == 0) return 0;
+  if (errno != EBUSY) return -1;
+  // F_SEAL_WRITE waits (about 0.3 s) for every page's extra references to go, and fails with EBUSY if one stays:
+  // a page just written may sit in another CPU's LRU batch with one (a loaded machine, the writer migrated). No seal
+  // is added then. The caller never mapped this file, so denying every later write and writable mapping fixes its
+  // contents just as well, without that wait.
+  return fcntl(fd, F_ADD_SEALS, fixedSize | F_SEAL_FUTURE_WRITE);
 }
 
 int CPOSIX_pidfd_open(int pid) { return (int)syscall(SYS_pidfd_open, pid, 0); }

@@ -241,3 +241,58 @@ private final class Background<Value>: @unchecked Sendable {
     }
   }
 }
+
+/// linux/fcntl.h's values (Glibc's module declares them only under _GNU_SOURCE).
+private enum Seal {
+  static let add: Int32 = 1024 + 9, get: Int32 = 1024 + 10  // F_ADD_SEALS, F_GET_SEALS
+  static let seal: Int32 = 0x1, shrink: Int32 = 0x2, grow: Int32 = 0x4, write: Int32 = 0x8, futureWrite: Int32 = 0x10
+  static let exec: Int32 = 0x20
+}
+
+@Suite struct SealedMemoryFileTests {
+  /// Whichever write seal the kernel granted (F_SEAL_WRITE, or F_SEAL_FUTURE_WRITE when WRITE met a page's transient
+  /// reference), the bytes, the size and the seals are fixed: checked with raw write(2), ftruncate(2), mmap(2) and
+  /// fcntl(2), not the wrapper.
+  @Test func aSealedMemoryFileRefusesWritesResizesWritableMappingsAndNewSeals() throws {
+    let file = try FileDescriptor.memoryFile(name: "sealed-test", sealable: true)
+    defer { try? file.close() }
+    try file.writeAll(Array("frozen".utf8))
+    try file.sealContents()
+
+    let seals = fcntl(file.rawValue, Seal.get)
+    #expect(seals & Seal.seal != 0)
+    #expect(seals & Seal.shrink != 0)
+    #expect(seals & Seal.grow != 0)
+    #expect(seals & (Seal.write | Seal.futureWrite) != 0)
+
+    let byte: [UInt8] = [0x21]
+    #expect(pwrite(file.rawValue, byte, 1, 0) == -1 && errno == EPERM)
+    #expect(ftruncate(file.rawValue, 0) == -1 && errno == EPERM)
+    let mapping = mmap(nil, 6, PROT_READ | PROT_WRITE, MAP_SHARED, file.rawValue, 0)
+    #expect(mapping == MAP_FAILED && errno == EPERM)
+    #expect(fcntl(file.rawValue, Seal.add, Seal.exec) == -1 && errno == EPERM)
+
+    var readBack = [UInt8](repeating: 0, count: 6)
+    #expect(pread(file.rawValue, &readBack, 6, 0) == 6)
+    #expect(String(decoding: readBack, as: UTF8.self) == "frozen")
+  }
+
+  /// The fallback itself: a writable shared mapping makes F_SEAL_WRITE fail with EBUSY (as a page's transient
+  /// reference can), and the file still gets F_SEAL_FUTURE_WRITE with the size seals.
+  @Test func whenTheWriteSealIsBusyLaterWritesAreStillRefused() throws {
+    let file = try FileDescriptor.memoryFile(name: "sealed-busy-test", sealable: true)
+    defer { try? file.close() }
+    try file.writeAll(Array("frozen".utf8))
+    let mapping = try #require(mmap(nil, 6, PROT_READ | PROT_WRITE, MAP_SHARED, file.rawValue, 0))
+    #expect(mapping != MAP_FAILED)
+    defer { munmap(mapping, 6) }
+    #expect(fcntl(file.rawValue, Seal.add, Seal.write) == -1 && errno == EBUSY)
+
+    try file.sealContents()
+    let seals = fcntl(file.rawValue, Seal.get)
+    #expect(seals & Seal.futureWrite != 0 && seals & Seal.write == 0)
+    #expect(seals & Seal.shrink != 0 && seals & Seal.grow != 0 && seals & Seal.seal != 0)
+    let byte: [UInt8] = [0x21]
+    #expect(pwrite(file.rawValue, byte, 1, 0) == -1 && errno == EPERM)
+  }
+}

@@ -20,7 +20,9 @@ int CPOSIX_mkostemp(char *template_path, int flags);
 /// memfd_create(2) with MFD_CLOEXEC (and MFD_ALLOW_SEALING when `sealable`): an anonymous file. Returns the fd, or -1.
 int CPOSIX_memfd_create(const char *name, int sealable);
 
-/// Seals a memfd against any further change of size or content (F_SEAL_SEAL | SHRINK | GROW | WRITE). 0 or -1.
+/// Seals a memfd against any further change of size or content (F_SEAL_SEAL | SHRINK | GROW | WRITE; FUTURE_WRITE
+/// in WRITE's place when WRITE fails with EBUSY on a page's transient reference). The caller must hold no writable
+/// mapping of it. 0 or -1.
 int CPOSIX_seal_contents(int fd);
 
 /// pidfd_open(2) through syscall(2) (glibc 2.36 declares no wrapper without _GNU_SOURCE): a descriptor that polls
