@@ -175,6 +175,16 @@ extension TransitionSession {
 
   /// Replies transition `id`'s timeline (`TimelineJSON`) at its current time; no time passes.
   package func timeline(_ id: String, reply: @escaping Reply) {
+    query(id, reply: reply, { $0.timeline(completion: $1) }) { .json($0) }
+  }
+
+  /// Runs a query on transition `id`'s driver that lets no time pass (`timeline`, `sample`) and replies its result
+  /// (`answer`), or the error named for the transition; an unknown `id` is answered at once.
+  private func query<Value>(
+    _ id: String, reply: @escaping Reply,
+    _ ask: (any TransitionDriver, @escaping (Result<Value, DriverError>) -> Void) -> Void,
+    answer: @escaping (Value) -> ReplyValue
+  ) {
     let record: TransitionRecord
     do throws(ResponseError) { record = try self.record(id) } catch {
       reply(.failure(error))
@@ -182,10 +192,10 @@ extension TransitionSession {
       return
     }
     call(record) { done in
-      record.driver.timeline { [self] result in
+      ask(record.driver) { [self] result in
         done()
         switch result {
-        case .success(let json): reply(.success(.json(json)))
+        case .success(let value): reply(.success(answer(value)))
         case .failure(let error): reply(.failure(error.responseError(transition: record.id, phase: record.phase)))
         }
         reportEnds()
@@ -266,21 +276,8 @@ extension TransitionSession {
   /// Replies a full frame of transition `id` at `moment`; no time passes. The frame's text goes into the reply as the
   /// driver wrote it (its lengths on the transition's `precision` grid).
   package func sample(_ id: String, at moment: SampleMoment, reply: @escaping Reply) {
-    let record: TransitionRecord
-    do throws(ResponseError) { record = try self.record(id) } catch {
-      reply(.failure(error))
-      reportEnds()
-      return
-    }
-    call(record) { done in
-      record.driver.sample(at: moment) { [self] result in
-        done()
-        switch result {
-        case .success(let frame): reply(.success(.text { $0.append(contentsOf: frame) }))
-        case .failure(let error): reply(.failure(error.responseError(transition: record.id, phase: record.phase)))
-        }
-        reportEnds()
-      }
+    query(id, reply: reply, { $0.sample(at: moment, completion: $1) }) { frame in
+      .text { $0.append(contentsOf: frame) }
     }
   }
 
