@@ -420,29 +420,25 @@ final class Worker {
   }
 
   private func sample(_ number: Int, at moment: SampleMoment) {
-    var reply = MessageWriter(.reply)
-    guard let driver = transitions[number] else {
-      reply.u8(1)
-      reply.transitionError(.ended)
-      return channel.send(reply.finish())
+    query(number, { $0.sample(at: moment, completion: $1) }) { reply, frame in
+      reply.reserve(frame.count)
+      reply.bytes(frame)
     }
-    recorder.transition = number
-    driver.sample(at: moment) { result in
-      switch result {
-      case .success(let frame):
-        reply.u8(0)
-        reply.reserve(frame.count)
-        reply.bytes(frame)
-      case .failure:
-        reply.u8(1)
-        reply.transitionError(.ended)
-      }
-    }
-    recorder.transition = 0
-    channel.send(reply.finish())
   }
 
   private func timeline(_ number: Int) {
+    query(number, { $0.timeline(completion: $1) }) { reply, json in
+      json.withSerializedBytes { reply.bytes($0) }
+    }
+  }
+
+  /// Answers a query that lets no time pass (`sample`, `timeline`) on transition `number`: `[u8 0]` and what `write`
+  /// writes of the driver's value, or `[u8 1][ended]` for a transition this worker no longer has or a driver that
+  /// refuses (the parent names the error for the transition).
+  private func query<Value>(
+    _ number: Int, _ ask: (LocalTransitionDriver, (Result<Value, DriverError>) -> Void) -> Void,
+    writing write: (inout MessageWriter, Value) -> Void
+  ) {
     var reply = MessageWriter(.reply)
     guard let driver = transitions[number] else {
       reply.u8(1)
@@ -450,14 +446,17 @@ final class Worker {
       return channel.send(reply.finish())
     }
     recorder.transition = number
-    driver.timeline { result in
-      switch result {
-      case .success(let json):
-        reply.u8(0)
-        json.withSerializedBytes { reply.bytes($0) }
-      case .failure:
-        reply.u8(1)
-        reply.transitionError(.ended)
+    // The value (a sample's frame) is valid only inside the driver's completion: written there.
+    withoutActuallyEscaping(write) { write in
+      ask(driver) { result in
+        switch result {
+        case .success(let value):
+          reply.u8(0)
+          write(&reply, value)
+        case .failure:
+          reply.u8(1)
+          reply.transitionError(.ended)
+        }
       }
     }
     recorder.transition = 0
