@@ -200,34 +200,77 @@ package struct JSON {
     return result
   }
 
-  /// The members named `first`, `second`, `third` and `fourth` of an object, read in one pass over it (nil for one
-  /// that is absent, and all nil when this is not an object; a later duplicate name wins, as json-c keeps the last).
-  /// For a few known members of every message: no key is hashed, no closure is called per member, and a value (a
-  /// retain of the tree's owner) is made only for a member that is kept.
-  package func members(
-    _ first: StaticString, _ second: StaticString, _ third: StaticString, _ fourth: StaticString
-  ) -> (JSON?, JSON?, JSON?, JSON?) {
-    guard json_object_get_type(node) == json_type_object, let table = json_object_get_object(node) else {
-      return (nil, nil, nil, nil)
-    }
-    var found: (OpaquePointer??, OpaquePointer??, OpaquePointer??, OpaquePointer??) = (nil, nil, nil, nil)
-    var entry = lh_table_head(table)
-    while let current = entry {
-      let key = lh_entry_k(current)!.assumingMemoryBound(to: CChar.self)
-      let value = Optional(OpaquePointer(lh_entry_v(current)))
-      if Self.startsAndIs(key, first) {
-        found.0 = value
-      } else if Self.startsAndIs(key, second) {
-        found.1 = value
-      } else if Self.startsAndIs(key, third) {
-        found.2 = value
-      } else if Self.startsAndIs(key, fourth) {
-        found.3 = value
+  /// Calls `body` with the members named `first`, `second`, `third` and `fourth` of an object, read in one pass over
+  /// it (each absent when the object lacks it, all absent when this is not an object; a later duplicate name wins, as
+  /// json-c keeps the last). For a few known members of every message: no key is hashed, no closure is called per
+  /// member, and looking at a member costs no reference count; `Members.value(_:)` makes a `JSON` (one retain of the
+  /// tree's owner) only of a member that is kept.
+  package func withMembers<R>(
+    _ first: StaticString, _ second: StaticString, _ third: StaticString, _ fourth: StaticString,
+    _ body: (borrowing Members) throws -> R
+  ) rethrows -> R {
+    var found = Members(owner: owner)
+    if json_object_get_type(node) == json_type_object, let table = json_object_get_object(node) {
+      var entry = lh_table_head(table)
+      while let current = entry {
+        let key = lh_entry_k(current)!.assumingMemoryBound(to: CChar.self)
+        let value = Optional(OpaquePointer(lh_entry_v(current)))
+        if Self.startsAndIs(key, first) {
+          found.nodes.0 = value
+        } else if Self.startsAndIs(key, second) {
+          found.nodes.1 = value
+        } else if Self.startsAndIs(key, third) {
+          found.nodes.2 = value
+        } else if Self.startsAndIs(key, fourth) {
+          found.nodes.3 = value
+        }
+        entry = lh_entry_next(current)
       }
-      entry = lh_entry_next(current)
     }
-    func member(_ node: OpaquePointer??) -> JSON? { node.map { JSON(owner: owner, node: $0) } }
-    return (member(found.0), member(found.1), member(found.2), member(found.3))
+    return try withExtendedLifetime(self) { try body(found) }
+  }
+
+  /// The members `withMembers` found (by position: 0 for its `first` name … 3 for its `fourth`), in place in their
+  /// object: valid only during `body`'s call, which is all a non-copyable value lent to it can be used for.
+  package struct Members: ~Copyable {
+    /// The tree's owner, not retained: the object `withMembers` was called on keeps it alive during `body`.
+    fileprivate unowned(unsafe) let owner: JSONOwner?
+    /// Each member's json-c object: nil when absent, `.some(nil)` for a member whose value is `null`.
+    fileprivate var nodes: (OpaquePointer??, OpaquePointer??, OpaquePointer??, OpaquePointer??) = (nil, nil, nil, nil)
+
+    fileprivate init(owner: JSONOwner?) {
+      self.owner = owner
+    }
+
+    private func node(_ position: Int) -> OpaquePointer?? {
+      switch position {
+      case 0: nodes.0
+      case 1: nodes.1
+      case 2: nodes.2
+      default: nodes.3
+      }
+    }
+
+    /// The member at `position` looked at in place (no owner: never let it out of the call that reads it).
+    private func peek(_ position: Int) -> JSON? { node(position).map { JSON(owner: nil, node: $0) } }
+
+    /// Whether the member at `position` is present (with any value, `null` too).
+    package func has(_ position: Int) -> Bool { node(position) != nil }
+
+    /// The kind of the member at `position`; nil when it is absent.
+    package func kind(_ position: Int) -> JSON.Kind? { peek(position)?.kind }
+
+    /// Whether the member at `position` is a string whose text is exactly `text`.
+    package func isString(_ position: Int, _ text: StaticString) -> Bool { peek(position)?.isString(text) ?? false }
+
+    /// Calls `body` with the UTF-8 bytes of the member at `position` when it is a string (borrowed, valid only during
+    /// the call); nil without calling it otherwise.
+    package func withUTF8<R>(_ position: Int, _ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R? {
+      try peek(position)?.withUTF8(body)
+    }
+
+    /// The member at `position` as a value to keep (it keeps the tree alive); nil when it is absent.
+    package func value(_ position: Int) -> JSON? { node(position).map { JSON(owner: owner, node: $0) } }
   }
 
   /// Calls `body` with each member's key, borrowed from json-c as a C string (valid only during the call), and its

@@ -40,9 +40,12 @@ package final class Dispatcher {
   package var log: ((String) -> Void)?
 
   private var handlers: [String: RegisteredHandler] = [:]
-  /// The last method looked up and its handler (nil: none): a stream repeats a few methods, and comparing a name
-  /// costs less than hashing it.
-  private var lastLookup: (method: String, handler: RegisteredHandler?)?
+  /// The last method looked up and its handler (`hasLastLookup` false: none): a stream repeats a few methods, and
+  /// comparing a name costs less than hashing it. Kept as separate properties, compared in place (a tuple would be
+  /// copied out, name and handler retained, to compare its name).
+  private var lastLookupMethod = ""
+  private var lastLookupHandler: RegisteredHandler?
+  private var hasLastLookup = false
   private let parser: JSONParser
   /// Pending requests by id; weak, so a responder its handler lets go answers −32603 by itself.
   private var pending: [RequestKey: [WeakResponder]] = [:]
@@ -64,14 +67,14 @@ package final class Dispatcher {
   /// Registers (or replaces) the handler of `method`.
   package func register(_ method: String, _ handler: @escaping Handler) {
     handlers[method] = .responder(handler)
-    lastLookup = nil
+    hasLastLookup = false
   }
 
   /// Registers (or replaces) the handler of `method` that replies through an `ImmediateReply` before it returns, or
   /// defers to a responder: the path for requests answered at once (no responder object, no closure per request).
   package func registerImmediate(_ method: String, _ handler: @escaping ImmediateHandler) {
     handlers[method] = .immediate(handler)
-    lastLookup = nil
+    hasLastLookup = false
   }
 
   /// Registers a handler that answers before it returns: its result is the reply; a thrown
@@ -123,30 +126,32 @@ package final class Dispatcher {
     guard value.kind == .object else {
       return .invalid(.invalidRequest("a request must be an object"), id: .null)
     }
-    // The four members are read in one pass over the object (json-c would hash each name to look it up).
-    let (idMember, version, methodMember, paramsMember) = value.members("id", "jsonrpc", "method", "params")
-    var id: JSON?
-    if let candidate = idMember {
-      switch candidate.kind {
-      case .string, .int, .double, .null: id = candidate
-      default: return .invalid(.invalidRequest("id must be a string, a number or null"), id: .null)
+    // The four members are read in one pass over the object (json-c would hash each name to look it up), and looked at
+    // in place: only the id and the params are kept (a retain of the tree each), `jsonrpc` and `method` only read.
+    return value.withMembers("id", "jsonrpc", "method", "params") { members -> DecodedEntry in
+      var id: JSON?
+      if let kind = members.kind(0) {
+        switch kind {
+        case .string, .int, .double, .null: id = members.value(0)
+        default: return .invalid(.invalidRequest("id must be a string, a number or null"), id: .null)
+        }
       }
-    }
-    guard let version, version.isString("2.0") else {
-      return .invalid(.invalidRequest("jsonrpc must be \"2.0\""), id: id ?? .null)
-    }
-    guard let method = methodMember.flatMap(methodName) else {
-      return .invalid(.invalidRequest("method must be a string"), id: id ?? .null)
-    }
-    var params: JSON?
-    if let candidate = paramsMember {
-      switch candidate.kind {
-      case .object, .array: params = candidate
-      case .null: params = nil
-      default: return .invalid(.invalidRequest("params must be an object or an array"), id: id ?? .null)
+      guard members.isString(1, "2.0") else {
+        return .invalid(.invalidRequest("jsonrpc must be \"2.0\""), id: id ?? .null)
       }
+      guard let method = members.withUTF8(2, methodName) else {
+        return .invalid(.invalidRequest("method must be a string"), id: id ?? .null)
+      }
+      var params: JSON?
+      if let kind = members.kind(3) {
+        switch kind {
+        case .object, .array: params = members.value(3)
+        case .null: params = nil
+        default: return .invalid(.invalidRequest("params must be an object or an array"), id: id ?? .null)
+        }
+      }
+      return .request(Request(method: method, params: params, id: id))
     }
-    return .request(Request(method: method, params: params, id: id))
   }
 
   /// Runs a decoded message: answers invalid parts, calls handlers, writes (or arranges) the replies.
@@ -182,11 +187,12 @@ package final class Dispatcher {
     let handler = handler(for: request.method)
     if handler == nil && request.method != "$/cancelRequest" {
       // Unknown (or reserved): answered here, with no responder (the error replies' hot path).
-      guard let id = request.id else { return }
+      // The id is read in place, not bound (a binding would be a copy: a retain of the request's tree).
+      guard !request.isNotification else { return }
       if let batch {
-        batch.fill(slot, id: id, result: nil, error: .methodNotFound(request.method))
+        batch.fill(slot, id: request.id!, result: nil, error: .methodNotFound(request.method))
       } else {
-        writeReply(id: id) { appendMethodNotFound(request.method, to: &$0) }
+        writeReply(id: request.id!) { appendMethodNotFound(request.method, to: &$0) }
       }
       return
     }
@@ -211,18 +217,16 @@ package final class Dispatcher {
     }
   }
 
-  /// The text of a `method` string: the last name read when the bytes are the same. A stream repeats a few methods, so
-  /// most messages then make no String (a name longer than 15 bytes is a heap allocation and a UTF-8 check), and the
-  /// handler and −32601 lookups compare a name with itself, which String does without reading its bytes.
-  private func methodName(_ value: JSON) -> String? {
-    value.withUTF8 { bytes -> String in
-      let isLast = lastMethodName.utf8.withContiguousStorageIfAvailable { last in
-        last.count == bytes.count && (bytes.isEmpty || memcmp(last.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
-      }
-      if isLast == true { return lastMethodName }
-      lastMethodName = String(decoding: bytes, as: UTF8.self)
-      return lastMethodName
+  /// The text of a `method` string's bytes: the last name read when the bytes are the same. A stream repeats a few
+  /// methods, so most messages then make no String (a name longer than 15 bytes is a heap allocation and a UTF-8
+  /// check), and the handler and −32601 lookups compare a name with itself, which String does without reading its bytes.
+  private func methodName(_ bytes: UnsafeRawBufferPointer) -> String {
+    let isLast = lastMethodName.utf8.withContiguousStorageIfAvailable { last in
+      last.count == bytes.count && (bytes.isEmpty || memcmp(last.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
     }
+    if isLast == true { return lastMethodName }
+    lastMethodName = String(decoding: bytes, as: UTF8.self)
+    return lastMethodName
   }
 
   /// The method name `methodName` read last.
@@ -230,9 +234,11 @@ package final class Dispatcher {
 
   /// The handler of `method`; nil for one not registered and for every reserved `rpc.` name.
   private func handler(for method: String) -> RegisteredHandler? {
-    if let lastLookup, lastLookup.method == method { return lastLookup.handler }
+    if hasLastLookup && lastLookupMethod == method { return lastLookupHandler }
     let handler = method.hasPrefix("rpc.") ? nil : handlers[method]
-    lastLookup = (method, handler)
+    lastLookupMethod = method
+    lastLookupHandler = handler
+    hasLastLookup = true
     return handler
   }
 

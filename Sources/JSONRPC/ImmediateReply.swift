@@ -16,7 +16,8 @@ package struct ImmediateReply: ~Copyable {
   /// The request's method.
   package let method: String
 
-  private let dispatcher: Dispatcher
+  /// Not retained: the reply lives inside the dispatcher's own call (`Dispatcher.run`), which keeps it alive.
+  private unowned(unsafe) let dispatcher: Dispatcher
   private let batch: BatchReply?
   private let slot: Int
   /// Whether a reply was written, or the request handed to `responder`.
@@ -79,16 +80,17 @@ package struct ImmediateReply: ~Copyable {
 
   /// Writes the reply whose `"result":…` or `"error":…` `body` appends, once.
   private mutating func deliver(_ body: (inout [UInt8]) -> Void) {
-    guard case .open = state, let id else {
+    guard case .open = state, !isNotification else {
       if case .deferred = state {
         dispatcher.log?("reply to request \(id?.serialized() ?? "null") (\(method)) after deferred() ignored")
-      } else if id != nil {
+      } else if !isNotification {
         dispatcher.log?("second reply to request \(id?.serialized() ?? "null") (\(method)) ignored")
       }
       return
     }
     state = .answered
-    dispatcher.writeReply(id: id, batch: batch, slot: slot, body)
+    // The id is read in place (a `let` binding of it would be a copy: a retain of the request's tree).
+    dispatcher.writeReply(id: id!, batch: batch, slot: slot, body)
   }
 
   /// After the handler returned: −32603 for a request it neither answered nor deferred; the responder of a deferred

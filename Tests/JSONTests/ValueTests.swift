@@ -93,6 +93,36 @@ import Testing
     #expect(views.serialized() == #"[{"id":"a"},{"id":"b"}]"#)
   }
 
+  @Test func withMembersReadsFourNamesInOnePassAbsentNullAndDuplicatesApart() throws {
+    let json = try JSON.parse(#"{"b":null,"x":1,"a":"first","c":[1,2],"a":"2.0"}"#)
+    json.withMembers("a", "b", "c", "d") { members in
+      // A later duplicate wins, as json-c keeps it; `null` is present, a missing name is absent.
+      #expect(members.isString(0, "2.0"))
+      #expect(!members.isString(0, "first"))
+      #expect(members.has(1) && members.kind(1) == .null && members.value(1)?.isNull == true)
+      #expect(members.kind(2) == .array && members.value(2)?.count == 2)
+      #expect(!members.has(3) && members.kind(3) == nil && members.value(3) == nil)
+      #expect(members.withUTF8(0) { Array($0) } == Array("2.0".utf8))
+      #expect(members.withUTF8(2) { _ in true } == nil)  // not a string: the body is not called
+      #expect(!members.isString(3, "2.0"))
+    }
+    let scalar = JSON(1)
+    scalar.withMembers("a", "b", "c", "d") { members in
+      #expect((0..<4).allSatisfy { !members.has($0) })
+    }
+  }
+
+  @Test func aMemberKeptFromWithMembersOutlivesItsObject() throws {
+    var kept: JSON?
+    do {
+      let root = try JSON.parse(#"{"id":{"nested":[1,"two"]},"method":"m"}"#)
+      kept = root.withMembers("id", "method", "params", "jsonrpc") { $0.value(0) }
+    }
+    let id = try #require(kept)
+    #expect(id.serialized() == #"{"nested":[1,"two"]}"#)
+    #expect(id["nested"]?[1]?.stringValue == "two")
+  }
+
   @Test func serializationAppendsBytes() {
     var buffer = Array("x".utf8)
     let json: JSON = ["a": [1, 2]]

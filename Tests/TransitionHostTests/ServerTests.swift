@@ -153,6 +153,69 @@ private func parse(_ text: String) -> JSON {
     #expect(replies.map { $0["id"]?.intValue } == [7, 8])
   }
 
+  /// One read holding results, unknown methods, invalid requests, a parse error, an immediate handler's reply and
+  /// notifications: each message is run as it is decoded while nothing is queued, and through the queue behind a
+  /// notification that a later one could supersede; either way every request with an id gets exactly one reply, in
+  /// the order it was read, errors in their places.
+  @Test(arguments: [false, true])
+  func everyRequestOfAChunkGetsOneReplyInOrderWithErrorsInterleaved(queuedBehindANotification: Bool) {
+    var handled: [String] = []
+    let lines = [
+      queuedBehindANotification ? #"{"jsonrpc":"2.0","method":"test/update","params":{"value":1}}"# : nil,
+      #"{"jsonrpc":"2.0","id":1,"method":"test/ping"}"#,
+      #"{"jsonrpc":"2.0","id":2,"method":"test/nosuch"}"#,
+      #"{"jsonrpc":"2.0","id":"3","method":"test/now"}"#,
+      #"{"jsonrpc":"2.0","method":"test/nosuch"}"#,
+      #"{"jsonrpc":"1.0","id":4,"method":"test/ping"}"#,
+      #"{"jsonrpc":"2.0","id":5,"method":"test/nosuch"}"#,
+      #"{"jsonrpc":"2.0","id":6,"method":"test/ping"}"#,
+      "{not json",
+      #"{"jsonrpc":"2.0","id":7,"method":"rpc.reserved"}"#,
+      #"{"jsonrpc":"2.0","id":8.5,"method":"test/now","params":[1]}"#,
+      queuedBehindANotification ? #"{"jsonrpc":"2.0","method":"test/update","params":{"value":2}}"# : nil,
+      #"{"jsonrpc":"2.0","id":9,"method":"test/ping"}"#,
+    ].compactMap { $0 }
+    let (status, replies, _) = Harness().run(lines.joined(separator: "\n") + "\n") { server in
+      server.register(method: "test/ping") { _, responder in
+        handled.append("ping")
+        responder.reply(JSON("pong"))
+      }
+      server.dispatcher.registerImmediate("test/now") { request, reply in
+        handled.append("now")
+        reply.reply(JSON(request.params?.count ?? 0))
+      }
+      server.register(method: "test/update") { request, responder in
+        handled.append("update \(request.params?["value"]?.intValue ?? -1)")
+        responder.reply(.null)
+      }
+      server.coalescingKey = { $0.method == "test/update" ? "update" : nil }
+    }
+    #expect(status == 0)
+    let expected = [
+      #"{"jsonrpc":"2.0","id":1,"result":"pong"}"#,
+      #"{"jsonrpc":"2.0","id":2,"error":{"code":-32601,"message":"Method not found: test/nosuch.","data":{"method":"test/nosuch"}}}"#,
+      #"{"jsonrpc":"2.0","id":"3","result":0}"#,
+      #"{"jsonrpc":"2.0","id":4,"error":{"code":-32600,"message":"Invalid Request: jsonrpc must be \"2.0\"."}}"#,
+      #"{"jsonrpc":"2.0","id":5,"error":{"code":-32601,"message":"Method not found: test/nosuch.","data":{"method":"test/nosuch"}}}"#,
+      #"{"jsonrpc":"2.0","id":6,"result":"pong"}"#,
+      "-32700 with id null",
+      #"{"jsonrpc":"2.0","id":7,"error":{"code":-32601,"message":"Method not found: rpc.reserved.","data":{"method":"rpc.reserved"}}}"#,
+      #"{"jsonrpc":"2.0","id":8.5,"result":1}"#,
+      #"{"jsonrpc":"2.0","id":9,"result":"pong"}"#,
+    ]
+    #expect(replies.count == expected.count)
+    for (reply, text) in zip(replies, expected) {
+      if text.hasPrefix("-32700") {
+        #expect(reply["id"]?.isNull == true && reply["error"]?["code"]?.intValue == -32700)
+      } else {
+        #expect(reply == parse(text))
+      }
+    }
+    // The superseded first update never ran; the later one ran at its own place.
+    #expect(
+      handled == ["ping", "now", "ping", "now"] + (queuedBehindANotification ? ["update 2"] : []) + ["ping"])
+  }
+
   @Test func pendingWorkKeepsTheServerAliveAfterEndOfInput() {
     var ticks = 0
     var inputClosedAt: Int?
