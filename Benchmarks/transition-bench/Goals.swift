@@ -293,10 +293,10 @@ private func echoRow(_ rates: (host: Double, baseline: Double)) -> GoalResult {
   GoalResult(
     figure: "\(significant(rates.host / 1e3))k/s", baseline: "jsonc-echo \(significant(rates.baseline / 1e3))k/s",
     ratio: ratioText(rates.host / rates.baseline), met: rates.host >= 0.8 * rates.baseline,
-    why: "\(ratioText(rates.host / rates.baseline)) the echo's rate: the host runs 0.95-0.98x the echo's instructions "
-      + "per message (callgrind, docs/bench.md, \"Seventh pass\"), but through the pipes each of its instructions "
-      + "costs more (reference counting, more code and memory touched per message); on this shared machine the ratio "
-      + "moves from run to run")
+    why: "\(ratioText(rates.host / rates.baseline)) the echo's rate: the host runs 0.88-0.93x the echo's instructions "
+      + "per message and the same system calls (callgrind, strace: docs/bench.md, \"Eighth pass\"), but through the "
+      + "pipes each of its instructions costs more (7-9 retains and 10-14 releases a message, more code and memory "
+      + "touched); on this shared machine the ratio moves from run to run")
 }
 
 /// An update round-trip row: its p99 against `p99Goal`, its p50 against `ratioGoal` × the `frames: "none"` p50.
