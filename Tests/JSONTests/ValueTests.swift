@@ -95,21 +95,26 @@ import Testing
 
   @Test func withMembersReadsFourNamesInOnePassAbsentNullAndDuplicatesApart() throws {
     let json = try JSON.parse(#"{"b":null,"x":1,"a":"first","c":[1,2],"a":"2.0"}"#)
-    json.withMembers("a", "b", "c", "d") { members in
-      // A later duplicate wins, as json-c keeps it; `null` is present, a missing name is absent.
-      #expect(members.isString(0, "2.0"))
-      #expect(!members.isString(0, "first"))
-      #expect(members.has(1) && members.kind(1) == .null && members.value(1)?.isNull == true)
-      #expect(members.kind(2) == .array && members.value(2)?.count == 2)
-      #expect(!members.has(3) && members.kind(3) == nil && members.value(3) == nil)
-      #expect(members.withUTF8(0) { Array($0) } == Array("2.0".utf8))
-      #expect(members.withUTF8(2) { _ in true } == nil)  // not a string: the body is not called
-      #expect(!members.isString(3, "2.0"))
+    // What the lent members say, read inside the call (a non-copyable value cannot go into #expect itself).
+    let seen = json.withMembers("a", "b", "c", "d") { members in
+      (
+        isNewA: members.isString(0, "2.0"), isOldA: members.isString(0, "first"),
+        bPresent: members.has(1), bKind: members.kind(1), bIsNull: members.value(1)?.isNull,
+        cKind: members.kind(2), cCount: members.value(2)?.count,
+        dPresent: members.has(3), dKind: members.kind(3), dValue: members.value(3),
+        aBytes: members.withUTF8(0) { Array($0) }, cBytesCalled: members.withUTF8(2) { _ in true },
+        dIsString: members.isString(3, "2.0")
+      )
     }
-    let scalar = JSON(1)
-    scalar.withMembers("a", "b", "c", "d") { members in
-      #expect((0..<4).allSatisfy { !members.has($0) })
-    }
+    // A later duplicate wins, as json-c keeps it; `null` is present, a missing name is absent.
+    #expect(seen.isNewA && !seen.isOldA)
+    #expect(seen.bPresent && seen.bKind == .null && seen.bIsNull == true)
+    #expect(seen.cKind == .array && seen.cCount == 2)
+    #expect(!seen.dPresent && seen.dKind == nil && seen.dValue == nil && !seen.dIsString)
+    #expect(seen.aBytes == Array("2.0".utf8))
+    #expect(seen.cBytesCalled == nil)  // not a string: the body is not called
+    let scalarHasAny = JSON(1).withMembers("a", "b", "c", "d") { members in (0..<4).contains { members.has($0) } }
+    #expect(!scalarHasAny)
   }
 
   @Test func aMemberKeptFromWithMembersOutlivesItsObject() throws {
