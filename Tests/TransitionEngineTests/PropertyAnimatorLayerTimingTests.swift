@@ -292,4 +292,38 @@ import Testing
     #expect(paused?.begin == 0 && paused?.end == .infinity)
     #expect(paused?.state == .running)
   }
+
+  /// A group added at t = 0.2 to a running 1 s animator, on w at speed 0.5: its animation is added to w's layer then
+  /// (local 0.1) and lasts the remaining 0.8 s of w's time: alpha = 1 − 0.5(t − 0.2)/0.8, 0.5 at t = 1, done at local
+  /// 0.1 + 0.8 = 0.9, t = 1.8, where the animator ends (v finished at 1).
+  @Test func aGroupAddedWhileRunningStartsInItsLayersTimeThen() throws {
+    let stage = Stage()
+    stage.w.layerTiming = LayerTiming(speed: 0.5)
+    let (animator, positions) = try stage.linear([stage.v])
+    try animator.startAnimation()
+    stage.scene.advance(to: 0.2)
+    try animator.addAnimations { stage.w.alpha = 0 }
+    for t in [0.6, 1, 1.4] {
+      #expect(close(stage.scene.presentedValues(of: stage.w, at: t).alpha, 1 - 0.5 * (t - 0.2) / 0.8), "t = \(t)")
+    }
+    #expect(close(stage.scene.nextEventTime, 1.8))
+    stage.scene.advance(to: 1.8)
+    #expect(positions.value == [.end] && stage.w.alpha == 0)
+  }
+
+  /// A layer's speed changed mid-run re-maps its local time, the run's begin staying in local time: speed 2 set at
+  /// t = 0.25 makes local = 2t = 0.5 there (x = 50), x = 200·t after, the end (local 1) at t = 0.5.
+  @Test func aSpeedChangeMidRunRemapsTheLayersTime() throws {
+    let stage = Stage()
+    let (animator, positions) = try stage.linear([stage.v])
+    try animator.startAnimation()
+    stage.scene.advance(to: 0.25)
+    #expect(close(stage.x(stage.v, at: 0.25), 25))
+    stage.v.layerTiming = LayerTiming(speed: 2)
+    #expect(close(stage.x(stage.v, at: 0.25), 50))
+    #expect(close(stage.x(stage.v, at: 0.4), 80))
+    #expect(close(stage.scene.nextEventTime, 0.5))
+    stage.scene.advance(to: 0.5)
+    #expect(positions.value == [.end] && animator.state == .inactive)
+  }
 }
