@@ -1,8 +1,11 @@
-// The presented layer-only values read where they are stored, for the frame encoder: `ViewState.layer` returns a
-// copy (some 300 bytes and three references retained), which a frame of 1,000 layers paid several times an entry.
+// The presented layer-only values for the frame encoder, and their storage kept as a snapshot (its delta baseline):
+// `ViewState.layer` returns a copy (some 300 bytes and three references retained) and a baseline of its own copy
+// cost two boxes an entry a frame.
 
 extension ViewState {
-  /// The presented layer-only values (`layer`), read in place rather than copied.
+  /// The presented layer-only values (`layer`) through a read accessor. It still yields a copy today (the box's
+  /// `value` is a `var` of a class, so the compiler copies it for the access; docs/bench.md, "layerdelta"): a read
+  /// without the copy needs the storage to give out its members or its address.
   package var layerInPlace: LayerAppearance {
     _read {
       if let box = layerBox { yield box.value } else { yield LayerAppearance.defaults }
