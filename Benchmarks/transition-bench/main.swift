@@ -8,7 +8,8 @@
 //   --host-arg ARG  one more argument for every host the goal rows start (repeatable), e.g. `--host-arg
 //             --frames-ahead --host-arg off` for the real-time rows with every frame built at its tick
 //   CASE      goals, json, engine, frames, plugin, host, isolation, timers (default: all); profile-frame,
-//             profile-frame-jsonc, profile-layers and profile-views run one workload for a profiler and print nothing
+//             profile-frame-jsonc, profile-layers, profile-views, profile-sample-layers and profile-sample-views run one
+//             workload for a profiler and print nothing
 //
 // `goals` is issue 14's table: each figure beside its baseline from the same run, with the goal and whether it holds.
 
@@ -25,7 +26,10 @@ var goalFilter: String?
 var hostArguments: [String] = []
 let allCases = ["goals", "json", "engine", "frames", "plugin", "host", "isolation", "timers"]
 /// Not in the table: one workload each, to run under `perf record` or callgrind (docs/bench.md, "Profiles").
-let profileCases = ["profile-frame", "profile-frame-jsonc", "profile-layers", "profile-views"]
+let profileCases = [
+  "profile-frame", "profile-frame-jsonc", "profile-layers", "profile-views", "profile-sample-layers",
+  "profile-sample-views",
+]
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -110,6 +114,12 @@ for name in selected where name != "goals" {
     // The 1,000-view scene (EngineCases' animatedScene) the same way: the baseline the layer figures are read against.
     let count = getenv("PROFILE_FRAMES").flatMap { Int(String(cString: $0)) } ?? 200
     blackHole(layerDeltaStream(animatedScene(views: 1000, rotate: false), frames: count))
+  case "profile-sample-layers", "profile-sample-views":
+    // The sample alone, as EngineCases' rows time it (no frame encoding): for `perf stat` and `perf record` of the
+    // engine's part of the budget. PROFILE_FRAMES sets the count (default 2,000).
+    let count = getenv("PROFILE_FRAMES").flatMap { Int(String(cString: $0)) } ?? 2000
+    let scene = name == "profile-sample-layers" ? animatedLayerScene() : animatedScene(views: 1000, rotate: false)
+    blackHole(sampleStream(scene, frames: count))
   default: figures += hostCases(effort, host: host)
   }
 }
