@@ -17,8 +17,8 @@
 // in its layer's local time (the layer's local time when the block ran, plus the delay), `time` (creation) stays on
 // the timeline, and a sample at timeline time t reads each animation at its layer's local time then
 // (`View.timeMap`, the one map explicit animations use). With every layer at the default timing the local time is
-// the timeline time. A property animator's records stay on the timeline: the animator itself runs, pauses and
-// scrubs them (`animatorGroup`).
+// the timeline time. A property animator's records begin and end on the timeline (the animator adds and removes
+// them), and their progress comes from the animator, which reads each record's layer time (`animatorLane`).
 
 /// A value an animatable property holds: how two values blend and how they enter a keyframe track.
 package protocol TrackValue: Equatable {
@@ -215,6 +215,8 @@ struct TrackRecord<Value: TrackValue> {
   /// A property animator's group when the animation belongs to one: its progress then comes from the animator
   /// (which pauses, scrubs, reverses and continues it), and it presents until the animator lets it go.
   var animatorGroup: PropertyAnimator.Group?
+  /// The lane of a property animator's record: its layer in the animator's `lanes` (whose time it runs in).
+  var animatorLane = 0
 
   var end: Double { begin + duration }
 
@@ -222,7 +224,7 @@ struct TrackRecord<Value: TrackValue> {
   /// between the properties it animates.
   func animatedValue(at t: Double, memo: ProgressMemo?) -> Value {
     if kind == .basic, let animatorGroup, let segment {
-      return Value.value(of: segment, at: animatorGroup.progress(at: t))
+      return Value.value(of: segment, at: animatorGroup.progress(at: t, lane: animatorLane))
     }
     let elapsed = t - begin
     if elapsed <= 0 { return from }
@@ -453,6 +455,7 @@ extension Scene {
       begin: begin, duration: ctx.duration, timing: ctx.timing, block: ctx.block, slot: slot)
     if let group = ctx.animatorGroup {
       record.animatorGroup = group
+      record.animatorLane = group.animator.lane(of: view, for: group)
       group.touched.append((view, property.key))
     }
     if ctx.kind == .keyframes {

@@ -381,6 +381,7 @@ extension Scene {
         PendingEvent(time: currentTime, seq: blocks[i].seq, kind: .block, index: i, version: blocks[i].version))
       any = true
     }
+    for animator in propertyAnimators where animator.unparkEnd() { any = true }
     return unparkExplicitAnimations() || any
   }
 

@@ -302,11 +302,13 @@ extension Scene {
     for a in coreAnimation.attached where !a.stopped && !a.removedEarly { schedule(a) }
   }
 
-  /// Everything scheduled in layer time (explicit animations' starts and ends, block completions) again, after a
+  /// Everything scheduled in layer time (explicit animations' starts and ends, block completions, property
+  /// animators' ends) again, after a
   /// layer's timing or time parent changed.
   func layerTimeChanged() {
     rescheduleExplicitAnimations()
     rescheduleBlocks()
+    for animator in propertyAnimators { animator.rescheduleEnd() }
   }
 
   /// Queues every parked animation's event now (`unparkAll`); returns whether there was any.

@@ -97,7 +97,18 @@ package enum PropertyAnimatorError: Error, Hashable, Sendable {
 /// values of that position and runs the completions with it.
 ///
 /// Runs are scheduled on the scene's timeline, so a transition's clock (manual, virtual or real) moves them and
-/// their completions fire in `Scene.advance(to:)` in time order with blocks and drivers. Sampling an earlier time
+/// their completions fire in `Scene.advance(to:)` in time order with blocks and drivers.
+///
+/// **Layer timing.** As on iOS, where a property animator's animations are CAAnimations on the views' layers, each
+/// animation sees its layer's local time (`View.timeMap`, composed down the tree): a run's animations are added to
+/// their layers when the run begins (a group added to a running animator, when it is added), so on a layer whose
+/// time runs at speed s they advance s times as fast, on a paused one they stand still, and a layer's timeOffset
+/// moved on carries them. `fractionComplete` stays the animator's own clock. A paused animator holds its animations
+/// in their own time (a CAAnimation at speed 0 with a timeOffset), so what it shows, scrubbed or held, does not
+/// depend on its layers' timing. A run ends, and its completions run, when the last of its animations ends in its
+/// layer's time (iOS ends the animator from its animations' `animationDidStop`): later than its own clock on a slow
+/// layer, never while a layer holds one (until it resumes or the transition ends), earlier on fast layers. Each
+/// (group, layer) pair is a lane; at default timing every lane's clock is the timeline's and nothing here applies. Sampling an earlier time
 /// shows the animator's latest run extended backward (its state before a pause or continuation is not kept).
 package final class PropertyAnimator {
   /// One `addAnimations` group.
@@ -111,6 +122,8 @@ package final class PropertyAnimator {
     var animations: (() -> Void)?
     /// The properties its animations wrote.
     var touched: [(view: View, key: PropertyKey)] = []
+    /// The layers its animations run on (indices in the animator's `lanes`), each once.
+    var lanes: [Int] = []
 
     init(animator: PropertyAnimator, windowStart: Double, animations: @escaping () -> Void) {
       self.animator = animator
@@ -118,8 +131,8 @@ package final class PropertyAnimator {
       self.animations = animations
     }
 
-    /// The group's progress at scene time t.
-    func progress(at t: Double) -> Double { animator.progress(of: self, at: t) }
+    /// The group's progress at scene time t as its animations on the layer of `lane` show it.
+    func progress(at t: Double, lane: Int) -> Double { animator.progress(of: self, lane: lane, at: t) }
   }
 
   /// How a group moves during a run: from `from` toward the run's target, starting at `begin` for `length`.
@@ -127,13 +140,32 @@ package final class PropertyAnimator {
     var from: Double
     var begin: Double
     var length: Double
+    /// When the run's animations of the group were added to their layers (the run's creation, or the group's when
+    /// added to a running animator): the instant the lanes' clocks are anchored at.
+    var anchor: Double = 0
+    /// The lanes whose start differs from the group's (a layer whose local time at `anchor` is not the timeline's,
+    /// or whose progress then was not `from`); empty at default timing.
+    var lanes: [Int: LaneStart] = [:]
+  }
+
+  /// Where one lane (the group's animations on one layer) starts a run: its progress, and its layer's local time at
+  /// the group run's `anchor`.
+  struct LaneStart {
+    var from: Double
+    var local: Double
+  }
+
+  /// A group's animations on one layer.
+  struct LaneKey: Hashable {
+    var group: ObjectIdentifier
+    var lane: Int
   }
 
   /// What the animator's progress does.
   enum Motion {
-    /// Not moving: each group's progress is fixed (`held`, by group) until `fractionComplete` is set, and then
-    /// follows the scrub mapping.
-    case paused(held: [ObjectIdentifier: Double]?)
+    /// Not moving: each group's progress is fixed (`held`, by group; `onLanes` where a layer's timing had taken it
+    /// elsewhere) until `fractionComplete` is set, and then follows the scrub mapping.
+    case paused(held: [ObjectIdentifier: Double]?, onLanes: [LaneKey: Double] = [:])
     /// A run toward `target` (1 forward, 0 reversed).
     case running(Run)
   }
@@ -167,12 +199,18 @@ package final class PropertyAnimator {
   private(set) var groups: [Group] = []
   private var completions: [(AnimatingPosition) -> Void] = []
   private var motion: Motion = .paused(held: nil)
+  /// The creation number of the latest run's end (ties in time; kept when a layer's timing moves the end).
+  private var endSequence = 0
   /// The fraction while paused (and at rest).
   private var pausedFraction = 0.0
   /// Bumped whenever the scheduled end changes (older queue entries are stale).
   private var version = 0
   /// Whether a run's end is in the scene's queue (and counted as pending work).
   private var scheduled = false
+  /// Whether the scheduled end waits, out of the queue, for a layer whose time does not move forward to it.
+  private var isParked = false
+  /// The layers the animations run on (their time spaces), each once; a record names its lane by index.
+  private(set) var lanes: [View] = []
   /// Dropped with the scene's pending work (a cancelled transition): it does nothing any more.
   private(set) var isDiscarded = false
   /// The latest run, and whether a completion was ever added (for the timeline, Timeline.swift).
@@ -212,16 +250,54 @@ package final class PropertyAnimator {
     return run.startFraction + (run.target - run.startFraction) * u
   }
 
-  /// The progress of `group` at scene time t.
-  func progress(of group: Group, at t: Double) -> Double {
+  /// The progress of `group` at scene time t: on the animator's own clock, or (`lane`) as its animations on that
+  /// layer show it, in the layer's time.
+  func progress(of group: Group, lane: Int? = nil, at t: Double) -> Double {
     switch motion {
-    case .paused(let held):
+    case .paused(let held, let onLanes):
+      if let lane, let value = onLanes[LaneKey(group: ObjectIdentifier(group), lane: lane)] { return value }
       if let value = held?[ObjectIdentifier(group)] { return value }
       return scrubbedProgress(of: group, fraction: pausedFraction)
     case .running(let run):
       guard let g = run.groups[ObjectIdentifier(group)] else { return scrubbedProgress(of: group, fraction: 0) }
-      let p = run.timing.progress(elapsed: t - g.begin, duration: g.length)
-      return g.from + (run.target - g.from) * p
+      let (from, clock) = lane.map { laneClock(g, lane: $0, at: t) } ?? (g.from, t)
+      let p = run.timing.progress(elapsed: clock - g.begin, duration: g.length)
+      return from + (run.target - from) * p
+    }
+  }
+
+  /// A lane's start and its clock at t: its layer's local time since the group run's anchor, counted from the
+  /// anchor on the timeline (so the run's begin, length and end read in it unchanged). t itself at default timing.
+  private func laneClock(_ g: GroupRun, lane: Int, at t: Double) -> (from: Double, clock: Double) {
+    guard scene.layerTimingCount > 0 || !g.lanes.isEmpty else { return (g.from, t) }
+    let local = lanes[lane].localTime(at: t)
+    guard let start = g.lanes[lane] else { return (g.from, local) }
+    return (start.from, start.local == g.anchor ? local : g.anchor + (local - start.local))
+  }
+
+  /// The lane of `view` for `group`'s animations (a record's `animatorLane`).
+  func lane(of view: View, for group: Group) -> Int {
+    let lane: Int
+    if let i = lanes.firstIndex(where: { $0 === view }) {
+      lane = i
+    } else {
+      lane = lanes.count
+      lanes.append(view)
+    }
+    if !group.lanes.contains(lane) { group.lanes.append(lane) }
+    return lane
+  }
+
+  /// Anchors the lanes of `group`'s run at now: each layer's local time now and the lane's progress (`from`, by
+  /// lane), recorded only where they differ from the timeline's and the group's.
+  private func anchorLanes(of group: Group, in g: inout GroupRun, from: (Int) -> Double) {
+    let now = scene.currentTime
+    g.anchor = now
+    g.lanes = [:]
+    guard scene.layerTimingCount > 0 || group.lanes.contains(where: { from($0) != g.from }) else { return }
+    for lane in group.lanes {
+      let start = LaneStart(from: from(lane), local: lanes[lane].localTime(at: now))
+      if start.local != now || start.from != g.from { g.lanes[lane] = start }
     }
   }
 
@@ -263,13 +339,22 @@ package final class PropertyAnimator {
     if case .running(var run) = motion {
       let left = max(run.end - now, 0)
       run.groups[ObjectIdentifier(group)] = GroupRun(
-        from: isReversed ? 1 : 0, begin: now + delayFactor * left, length: (1 - delayFactor) * left)
+        from: isReversed ? 1 : 0, begin: now + delayFactor * left, length: (1 - delayFactor) * left, anchor: now)
       motion = .running(run)
-    } else if case .paused(var held?) = motion {
+    } else if case .paused(var held?, let onLanes) = motion {
       held[ObjectIdentifier(group)] = isReversed ? 1 : 0
-      motion = .paused(held: held)
+      motion = .paused(held: held, onLanes: onLanes)
     }
     runAnimations(of: group)
+    // Its animations were added to their layers now: their lanes start in the layers' local time now, and the run
+    // ends when they do too.
+    if case .running(var run) = motion, var g = run.groups[ObjectIdentifier(group)] {
+      let from = g.from
+      anchorLanes(of: group, in: &g) { _ in from }
+      run.groups[ObjectIdentifier(group)] = g
+      motion = .running(run)
+      if !g.lanes.isEmpty || scene.layerTimingCount > 0 { scheduleEnd() }
+    }
   }
 
   /// UIKit's `addCompletion`: runs once, with the position, when the animator ends (never after
@@ -310,6 +395,12 @@ package final class PropertyAnimator {
           isReversed
           ? GroupRun(from: 1, begin: start, length: (1 - a) * length)
           : GroupRun(from: 0, begin: start + a * length, length: (1 - a) * length)
+      }
+      for group in groups {
+        guard var g = runs[ObjectIdentifier(group)] else { continue }
+        let from = g.from
+        anchorLanes(of: group, in: &g) { _ in from }
+        runs[ObjectIdentifier(group)] = g
       }
       pausedFraction = isReversed ? 1 : 0
       beginRun(
@@ -388,6 +479,16 @@ package final class PropertyAnimator {
     let now = scene.currentTime
     let f = fraction(at: now)
     let progresses = groups.map { progress(of: $0, at: now) }
+    // Each layer's animations continue from what they show (a layer's timing may have taken them elsewhere).
+    var laneProgresses: [LaneKey: Double] = [:]
+    if scene.layerTimingCount > 0 || isHeldOnLanes || runHasLanes {
+      for group in groups {
+        for lane in group.lanes {
+          laneProgresses[LaneKey(group: ObjectIdentifier(group), lane: lane)] = progress(
+            of: group, lane: lane, at: now)
+        }
+      }
+    }
     if let newTiming { timing = newTiming }
     let target = isReversed ? 0.0 : 1.0
     let remaining = (isReversed ? f : 1 - f) * duration * durationFactor
@@ -403,7 +504,9 @@ package final class PropertyAnimator {
         begin = start + share * length
         groupLength = (1 - share) * length
       }
-      runs[ObjectIdentifier(group)] = GroupRun(from: p, begin: begin, length: groupLength)
+      var g = GroupRun(from: p, begin: begin, length: groupLength)
+      anchorLanes(of: group, in: &g) { laneProgresses[LaneKey(group: ObjectIdentifier(group), lane: $0)] ?? p }
+      runs[ObjectIdentifier(group)] = g
     }
     beginRun(
       Run(start: start, end: start + length, startFraction: f, target: target, timing: curve, groups: runs))
@@ -479,10 +582,10 @@ package final class PropertyAnimator {
   // MARK: Support
 
   private func heldValue(_ group: Group, _ value: Double) {
-    guard case .paused(var held) = motion else { return }
+    guard case .paused(var held, let onLanes) = motion else { return }
     if held == nil { held = [:] }
     held![ObjectIdentifier(group)] = value
-    motion = .paused(held: held)
+    motion = .paused(held: held, onLanes: onLanes)
   }
 
   /// Runs every group's animations that has not run yet (inactive → active).
@@ -517,18 +620,81 @@ package final class PropertyAnimator {
     motion = .running(run)
     timelineCurrentRun = run
     unschedule()
-    version += 1
     scheduled = true
     scene.pendingCount += 1
+    endSequence = scene.nextSequence()
+    scheduleEnd()
+  }
+
+  /// Queues the running run's end at `endTime`, or parks it while a layer's time does not reach it.
+  private func scheduleEnd() {
+    guard scheduled, case .running(let run) = motion else { return }
+    version += 1
+    guard let time = endTime(of: run) else {
+      isParked = true
+      return
+    }
+    isParked = false
+    scene.events.push(PendingEvent(time: time, seq: endSequence, kind: .animator, index: index, version: version))
+  }
+
+  /// When the run ends on the timeline: when the last of its animations ends in its layer's time (each lane's end
+  /// is the run's end in its clock, mapped through its layer's timing as it is now, `BlockSlot.stopTime`); the run's
+  /// own end when no layer has a timing or it animated nothing. nil while a layer's time does not move forward to
+  /// its end.
+  private func endTime(of run: Run) -> Double? {
+    guard scene.layerTimingCount > 0 || run.groups.values.contains(where: { !$0.lanes.isEmpty }) else {
+      return run.end
+    }
+    var latest: Double?
+    for group in groups {
+      guard let g = run.groups[ObjectIdentifier(group)] else { continue }
+      for lane in group.lanes {
+        let localEnd = g.lanes[lane].map { $0.local + (run.end - g.anchor) } ?? run.end
+        guard let t = BlockSlot(stop: localEnd, layer: lanes[lane]).stopTime(now: scene.currentTime) else {
+          return nil
+        }
+        latest = max(latest ?? t, t)
+      }
+    }
+    return latest ?? run.end
+  }
+
+  /// A layer's timing or time parent changed: the run's end moves with its layers' time.
+  func rescheduleEnd() {
+    guard !isDiscarded else { return }
+    scheduleEnd()
+  }
+
+  /// Queues a parked end now (`Scene.unparkAll`: ending everything includes what a paused layer holds); returns
+  /// whether there was one.
+  func unparkEnd() -> Bool {
+    guard scheduled, isParked, !isDiscarded else { return false }
+    isParked = false
+    version += 1
     scene.events.push(
-      PendingEvent(time: run.end, seq: scene.nextSequence(), kind: .animator, index: index, version: version))
+      PendingEvent(time: scene.currentTime, seq: endSequence, kind: .animator, index: index, version: version))
+    return true
   }
 
   private func unschedule() {
     guard scheduled else { return }
     scheduled = false
+    isParked = false
     version += 1
     scene.pendingCount -= 1
+  }
+
+  /// Whether a pause left some lane elsewhere than its group.
+  private var isHeldOnLanes: Bool {
+    guard case .paused(_, let onLanes) = motion else { return false }
+    return !onLanes.isEmpty
+  }
+
+  /// Whether the current run has a lane of its own.
+  private var runHasLanes: Bool {
+    guard case .running(let run) = motion else { return false }
+    return run.groups.values.contains { !$0.lanes.isEmpty }
   }
 
   /// Pauses a run where it is (see the type's "Pausing and scrubbing").
@@ -536,7 +702,17 @@ package final class PropertyAnimator {
     guard case .running(let run) = motion else { return }
     let now = scene.currentTime
     var held: [ObjectIdentifier: Double] = [:]
-    for group in groups { held[ObjectIdentifier(group)] = progress(of: group, at: now) }
+    var onLanes: [LaneKey: Double] = [:]
+    for group in groups {
+      let p = progress(of: group, at: now)
+      held[ObjectIdentifier(group)] = p
+      // Each layer's animations stop where their layer's time had taken them (a CAAnimation paused in its own time).
+      guard scene.layerTimingCount > 0 || runHasLanes else { continue }
+      for lane in group.lanes {
+        let q = progress(of: group, lane: lane, at: now)
+        if q != p { onLanes[LaneKey(group: ObjectIdentifier(group), lane: lane)] = q }
+      }
+    }
     let timeFraction = fraction(at: now)
     unschedule()
     if scrubsLinearly, let reference = groups.first(where: { $0.windowStart == 0 }),
@@ -546,7 +722,7 @@ package final class PropertyAnimator {
     } else {
       pausedFraction = timeFraction
     }
-    motion = .paused(held: held)
+    motion = .paused(held: held, onLanes: onLanes)
   }
 
   /// Ends every record of the animator at now, leaving the model at `position`'s values.
@@ -636,9 +812,10 @@ extension Scene {
 }
 
 extension PropertyAnimator {
-  /// Fills in where a group's animation sits on the timeline and its state at t: its latest run (each continuation
-  /// replaces the run), else (never started) its creation time and the animator's duration.
-  func describeRun(of group: Group, into a: inout TimelineAnimation, at t: Double) {
+  /// Fills in where a group's animation (on `view`'s layer) sits on the timeline and its state at t: its latest run
+  /// (each continuation replaces the run), placed through the layer's timing as it is now like a block's, else
+  /// (never started) its creation time and the animator's duration.
+  func describeRun(of group: Group, on view: View?, into a: inout TimelineAnimation, at t: Double) {
     a.source.completion = timelineHasCompletions
     guard let run = timelineCurrentRun, let g = run.groups[ObjectIdentifier(group)] else {
       let (curve, length) = timing.resolved(length: duration)
@@ -652,6 +829,12 @@ extension PropertyAnimator {
     a.begin = g.begin
     a.duration = g.length
     a.end = g.begin + g.length
+    if let view, scene.layerTimingCount > 0 || !g.lanes.isEmpty, let lane = lanes.firstIndex(where: { $0 === view }) {
+      // The lane's clock is its layer's local time shifted to the anchor: the local times it reaches begin and end at.
+      let shift = g.lanes[lane].map { $0.local - g.anchor } ?? 0
+      (a.begin, a.end, a.duration) = scene.timelineInterval(
+        localBegin: g.begin + shift, localEnd: g.begin + g.length + shift, duration: g.length, map: view.timeMap())
+    }
     a.timing = TimelineTiming(run.timing)
     switch state {
     case .active:

@@ -215,7 +215,7 @@ final class TimelineLog {
   /// Where a logged animation lives.
   enum Origin {
     /// A block's (or property animator group's) animation: its block and slot.
-    case record(block: Int, slot: Int, group: PropertyAnimator.Group?)
+    case record(block: Int, slot: Int, group: PropertyAnimator.Group?, view: View? = nil)
     /// An explicit or implicit animation, or a child of a group (`child`).
     case explicit(AttachedAnimation, child: Int?)
   }
@@ -296,7 +296,7 @@ extension Scene {
         completion: blocks[block].completion != nil, key: nil)
       timelineLog.insert(
         TimelineLog.Entry(
-          seq: described.seq, origin: .record(block: block, slot: described.slot, group: group),
+          seq: described.seq, origin: .record(block: block, slot: described.slot, group: group, view: view),
           animation: animation))
     }
   }
@@ -364,7 +364,7 @@ extension Scene {
   /// identity at default timing): begin and end are the timeline times at which the local time reaches them, the
   /// duration is scaled by the composed speed. Where the layer's time stands still or runs backwards, begin is now
   /// and end infinite (null on the wire).
-  private func timelineInterval(localBegin: Double, localEnd: Double?, duration: Double, map: TimeMap) -> (
+  func timelineInterval(localBegin: Double, localEnd: Double?, duration: Double, map: TimeMap) -> (
     begin: Double, end: Double, duration: Double
   ) {
     let begin = map.time(reaching: localBegin) ?? currentTime
@@ -396,9 +396,9 @@ extension Scene {
       var a = entry.animation
       a.index = i
       switch entry.origin {
-      case .record(let block, let slot, let group):
+      case .record(let block, let slot, let group, let view):
         if let group {
-          group.animator.describeRun(of: group, into: &a, at: t)
+          group.animator.describeRun(of: group, on: view, into: &a, at: t)
         } else {
           let stop = blocks[block].slots[slot]
           if stop.isReplaced && t >= stop.stop {

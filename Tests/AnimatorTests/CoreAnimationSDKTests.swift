@@ -124,6 +124,50 @@ import TransitionEngine
     #expect(try run.base.state("to", at: run.base.transition.time)?.position.y == 400)
   }
 
+  /// A UIViewPropertyAnimator's animation is a CAAnimation of its layer: on a paused layer with timeOffset 0.3 the
+  /// 1 s linear run stands at y = 1200 − 800·0.3 = 960 whatever the time, though the animator's own clock runs on. The
+  /// display link carries the offset on at 0.3 + 0.5·t; the animator completes, at .end, when it reaches 1 (τ = 1.4).
+  @Test func aPropertyAnimatorOnAPausedLayerIsScrubbedByTimeOffset() throws {
+    let run = try Run("scrubbed-animator")
+    #expect(run.notes() == ["speed 0.0 offset 0.3"])
+    for t in [0, 0.5, 3] {
+      #expect(near(try run.base.state("to", at: t)?.position.y, 960))
+    }
+    #expect(try run.base.run() == .completed)
+    #expect(run.notes() == ["speed 0.0 offset 0.3", "completed true offset 1.0"])
+    #expect(run.base.transition.time >= 1.4 - 1e-9)
+    #expect(run.base.transition.time < 1.4 + 2.0 / 60)
+    #expect(try run.base.state("to", at: run.base.transition.time)?.position.y == 400)
+    #expect(run.base.misbehaviors.isEmpty)
+  }
+
+  /// The container at speed 0.5: the 1 s linear run takes 2 s of the transition (y = 1200 − 800·0.5·τ), and the
+  /// animator's completion, which completes the transition, comes at τ = 2, when its layer's time reaches the end.
+  @Test func aPropertyAnimatorOnASlowContainerTakesTwiceAsLong() throws {
+    let run = try Run("slowed-animator")
+    for t in [0.5, 1, 1.5] {
+      #expect(near(try run.base.state("to", at: t)?.position.y, 1200 - 800 * 0.5 * t), "t = \(t)")
+    }
+    #expect(try run.base.run() == .completed)
+    #expect(run.notes() == ["completed at end"])
+    #expect(run.base.transition.time >= 2 - 1e-9)
+    #expect(run.base.transition.time < 2 + 2.0 / 60)
+  }
+
+  /// Interactive, percent p puts the transition's clock at p × 1 s, where the container's time is 0.5·p: at 40 % the
+  /// animator shows y = 1200 − 800·0.2 = 1040. Cancelled, the animator ends at its start with the transition and
+  /// everything, the container's speed included, is back.
+  @Test func aPropertyAnimatorOnASlowContainerScrubsAndCancels() throws {
+    let run = try Run("slowed-animator", interactive: true)
+    try run.base.transition.update(percent: 0.4)
+    #expect(near(try run.base.state("to", at: run.base.transition.time)?.position.y, 1040))
+    try run.base.transition.cancel(curve: .linear)
+    #expect(try run.base.run() == .cancelled(reason: nil))
+    #expect(run.notes() == ["completed at start"])
+    #expect(run.base.scene.container.layerTiming == LayerTiming())
+    #expect(run.base.containerSubviews == ["from"])
+  }
+
   @Test func aKeyframeAnimationFollowsItsCGPath() throws {
     let run = try Run("follow-path")
     // Calculation mode linear without keyTimes: each of the path's two segments takes half the duration (Core

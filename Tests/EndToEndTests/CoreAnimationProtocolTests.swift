@@ -226,6 +226,57 @@ import Testing
     #expect(status == .exited(0))
   }
 
+  // MARK: - Layer timing of property animators
+
+  /// "scrubbed-animator": `layer.speed = 0`, a started UIViewPropertyAnimator (1 s, linear, centre y 1200 → 400),
+  /// `timeOffset = 0.3`. Its animation is one of the layer's, so the timeline lists it through the layer's timing
+  /// (begins when added, no end while paused) and the frame stands at y = (1200 − 800·0.3) − 400 = 560. The display
+  /// link carries the offset on at 0.3 + 0.5·τ; the animator, and with it the transition, completes once it reaches 1.
+  @Test(arguments: ["process", "none"])
+  func aPropertyAnimatorOnAPausedLayerCompletesWhenItsOffsetReachesItsEnd(isolation: String) throws {
+    let client = try client(isolation)
+    let started = client.result("transition/start", Self.start("scrubbed-animator", timeline: true))
+    let animation = try #require(started["timeline"]?["animations"]?.elements.first)
+    #expect(animation["property"] == "center")
+    #expect(animation["begin"]?.doubleValue == 0)
+    #expect(animation["end"] == .null)
+    let frame = sample(client, "time", 0.9)
+    #expect(number(frame.view("detail")?["frame"]?["y"], 560, 1e-9))
+    client.result("transition/tick", ["transition": "t1", "dt": 1.3])
+    #expect(client.takeNotifications().allSatisfy { $0["method"]?.stringValue != "transition/didEnd" })
+    client.result("transition/tick", ["transition": "t1", "dt": 0.2])
+    client.result("transition/tick", ["transition": "t1", "dt": JSON(1.0 / 60)])
+    #expect(client.waitForDidEnd("t1", timeout: 5)?["completed"]?.boolValue == true)
+    let (_, status) = client.finish()
+    #expect(status == .exited(0))
+  }
+
+  /// "slowed-animator": the container at speed 0.5 and a 1 s linear property animator (centre y 1200 → 400). The
+  /// timeline lists the run over 2 s (begin 0, end 2); interactive at 40 % the transition's clock is at 0.4 s, the
+  /// container's at 0.2 s, so the frame's y = (1200 − 800·0.2) − 400 = 640; cancelled, the animator ends at its start
+  /// and the transition ends cancelled with the from view alone.
+  @Test(arguments: ["process", "none"])
+  func aPropertyAnimatorOnASlowContainerScrubsInItsTimeAndCancels(isolation: String) throws {
+    let client = try client(isolation)
+    let started = client.result(
+      "transition/start", Self.start("slowed-animator", interactive: true, timeline: true))
+    let animation = try #require(started["timeline"]?["animations"]?.elements.first)
+    #expect(animation["begin"]?.doubleValue == 0)
+    #expect(number(animation["duration"], 2, 1e-9))
+    #expect(number(animation["end"], 2, 1e-9))
+    client.result("transition/update", ["transition": "t1", "percent": 0.4])
+    client.result("transition/tick", ["transition": "t1", "dt": JSON(1.0 / 60)])
+    let frame = try #require(TransitionClient.frames(client.takeNotifications()).last)
+    #expect(number(frame.view("detail")?["frame"]?["y"], 640, 1e-9))
+    client.result("transition/cancel", ["transition": "t1"])
+    client.result("transition/tick", ["transition": "t1", "dt": 1])
+    #expect(client.waitForDidEnd("t1")?["cancelled"]?.boolValue == true)
+    let last = try #require(TransitionClient.frames(client.received).last)
+    #expect(last["views"]?.elements.compactMap { $0["id"]?.stringValue } == ["container", "home"])
+    let (_, status) = client.finish()
+    #expect(status == .exited(0))
+  }
+
   // MARK: - End of input
 
   /// A real-time start of `animator` (the CoreAnimation plugin's unless qualified), streaming `frames`.

@@ -26,6 +26,10 @@ enum CoreAnimationPlugin: TransitionPlugin {
     .animator(id: "mirrored-block", name: "A paused container whose timeOffset follows the interaction") {
       MirroredBlock()
     },
+    .animator(id: "scrubbed-animator", name: "A property animator on a paused layer, scrubbed by timeOffset") {
+      ScrubbedAnimator()
+    },
+    .animator(id: "slowed-animator", name: "A property animator on a container at speed 0.5") { SlowedAnimator() },
     .animator(id: "circular-reveal", name: "Circular reveal (a CAShapeLayer mask)") { CircularReveal() },
     .animator(id: "shadow-push", name: "Push with a shadow") { ShadowPush() },
     .animator(id: "follow-path", name: "CAKeyframeAnimation along a CGPath") { FollowPath() },
@@ -234,6 +238,72 @@ final class MirroredBlock: NSObject, UIViewControllerAnimatedTransitioning {
 
   func step(_ link: CADisplayLink) {
     container?.layer.timeOffset = CACurrentMediaTime()
+  }
+}
+
+/// `layer.speed = 0` on the to view, then a started UIViewPropertyAnimator (1 s, linear, centre y 1200 → 400) and
+/// `timeOffset = 0.3`: its animation is a CAAnimation of that layer, so it stands at 0.3 s while the animator's own
+/// clock runs on; a display link carries the offset on at 0.3 + 0.5·t, and the animator completes (and with it the
+/// transition) when the offset reaches its end, 1.
+final class ScrubbedAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+  private var link: CADisplayLink?
+  private weak var view: UIView?
+  private var animator: UIViewPropertyAnimator?
+
+  func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+
+  func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+    let toView = transitionContext.view(forKey: .to)!
+    transitionContext.containerView.addSubview(toView)
+    view = toView
+    toView.center.y = 1200
+    toView.layer.speed = 0
+    let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { toView.center.y = 400 }
+    animator.addCompletion { position in
+      note("completed \(position == .end) offset \(toView.layer.timeOffset)")
+      transitionContext.completeTransition(true)
+    }
+    animator.startAnimation()
+    self.animator = animator
+    toView.layer.timeOffset = 0.3
+    note("speed \(toView.layer.speed) offset \(toView.layer.timeOffset)")
+    let link = CADisplayLink(
+      target: self,
+      selector: Selector("step:") { target, sender in
+        (target as! ScrubbedAnimator).step(sender as! CADisplayLink)
+      })
+    link.add(to: .main, forMode: .common)
+    self.link = link
+  }
+
+  func step(_ link: CADisplayLink) {
+    guard let layer = view?.layer else { return }
+    layer.timeOffset = min(0.3 + 0.5 * CACurrentMediaTime(), 1)
+    if layer.timeOffset >= 1 { link.invalidate() }
+  }
+}
+
+/// The container's layer at speed 0.5, then a started UIViewPropertyAnimator (1 s, linear, centre y 1200 → 400):
+/// its animation runs in the container's time, taking 2 s of the transition's, and the animator completes (the
+/// transition with it, finished unless cancelled) when it ends there.
+final class SlowedAnimator: NSObject, UIViewControllerAnimatedTransitioning {
+  private var animator: UIViewPropertyAnimator?
+
+  func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 1 }
+
+  func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+    let container = transitionContext.containerView
+    let toView = transitionContext.view(forKey: .to)!
+    container.addSubview(toView)
+    toView.center.y = 1200
+    container.layer.speed = 0.5
+    let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { toView.center.y = 400 }
+    animator.addCompletion { position in
+      note("completed at \(position == .end ? "end" : position == .start ? "start" : "current")")
+      transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
+    }
+    animator.startAnimation()
+    self.animator = animator
   }
 }
 
