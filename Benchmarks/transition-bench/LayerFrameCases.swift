@@ -7,6 +7,7 @@ import TransitionService
 
 func layerFrameCases(_ effort: Effort) -> [Figure] {
   var full: [Figure] = []
+  var encoded: [Figure] = []
   var streamed: [Figure] = []
   let scenes: [(String, Scene)] = [
     ("1,000 views, alpha+position", animatedScene(views: 1000, rotate: false)),
@@ -31,6 +32,18 @@ func layerFrameCases(_ effort: Effort) -> [Figure] {
     figure.note = "\(Int(size)) B/frame (dedicated encoder only)"
     full.append(figure)
 
+    // The delta encoding alone, beside the full frame: two samples a stream step apart encoded in turn against each other,
+    // so each frame is a delta of every entry as in the stream, without the sample's cost.
+    let pair = LayerDeltaPair(scene)
+    var delta = measure(
+      "frames: \(label), delta frame encoded", iterations: effort.count(500), effort: effort
+    ) { n in pair.run(n) }
+    delta.bytesPerOp = Double(pair.message.count)
+    delta.note =
+      "\(pair.message.count) B/frame (two samples a stream step apart in turn); "
+      + fixed(delta.perOp / figure.perOp, 2) + "× the full frame"
+    encoded.append(delta)
+
     // A delta stream: sample at a new time and encode against the previous frame, as the host streams.
     streamed.append(deltaFigure("frames: \(label), sample + delta frame", LayerDeltaStream(scene), effort))
   }
@@ -44,7 +57,34 @@ func layerFrameCases(_ effort: Effort) -> [Figure] {
     "frames: 1,000 layers, sample + delta frame, precision 1e-3",
     LayerDeltaStream(animatedLayerScene(), precision: FramePrecision(grid: 1e-3)), effort)
   rounded.note += "; " + besideViews(rounded, streamed[0])
-  return full + streamed + [rounded]
+  return full + encoded + streamed + [rounded]
+}
+
+/// Two samples of a scene a stream step apart (at 0.5 s and 0.501 s, as `LayerDeltaStream` steps), delta-encoded in
+/// turn against each other: the delta encoding of a stream in which every entry changes, without the sample.
+final class LayerDeltaPair {
+  let samples: [[ViewState]]
+  var stream = FrameEncoder()
+  var message: [UInt8] = []
+  var frame = 0
+
+  init(_ scene: Scene) {
+    var first: [ViewState] = []
+    var second: [ViewState] = []
+    scene.presentation(at: 0.5, into: &first)
+    scene.presentation(at: 0.501, into: &second)
+    samples = [first, second]
+  }
+
+  func run(_ n: Int) {
+    for _ in 0..<n {
+      frame += 1
+      message.removeAll(keepingCapacity: true)
+      stream.appendNotification(
+        FrameStamp(transition: "t1", seq: frame, time: 0.5, percent: 0.5, phase: "running"), mode: .delta,
+        states: samples[frame & 1], to: &message)
+    }
+  }
 }
 
 /// The figure of `stream`'s frames.

@@ -8,7 +8,8 @@
 //   --host-arg ARG  one more argument for every host the goal rows start (repeatable), e.g. `--host-arg
 //             --frames-ahead --host-arg off` for the real-time rows with every frame built at its tick
 //   CASE      goals, json, engine, frames, plugin, host, isolation, timers (default: all); profile-frame,
-//             profile-frame-jsonc, profile-layers, profile-views, profile-sample-layers and profile-sample-views run one
+//             profile-frame-jsonc, profile-layers, profile-views, profile-layers-full, profile-layers-delta,
+//             profile-sample-layers and profile-sample-views run one
 //             workload for a profiler and print nothing
 //
 // `goals` is issue 14's table: each figure beside its baseline from the same run, with the goal and whether it holds.
@@ -27,8 +28,8 @@ var hostArguments: [String] = []
 let allCases = ["goals", "json", "engine", "frames", "plugin", "host", "isolation", "timers"]
 /// Not in the table: one workload each, to run under `perf record` or callgrind (docs/bench.md, "Profiles").
 let profileCases = [
-  "profile-frame", "profile-frame-jsonc", "profile-layers", "profile-views", "profile-sample-layers",
-  "profile-sample-views",
+  "profile-frame", "profile-frame-jsonc", "profile-layers", "profile-views", "profile-layers-full",
+  "profile-layers-delta", "profile-sample-layers", "profile-sample-views",
 ]
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -114,6 +115,24 @@ for name in selected where name != "goals" {
     // The 1,000-view scene (EngineCases' animatedScene) the same way: the baseline the layer figures are read against.
     let count = getenv("PROFILE_FRAMES").flatMap { Int(String(cString: $0)) } ?? 200
     blackHole(layerDeltaStream(animatedScene(views: 1000, rotate: false), frames: count))
+  case "profile-layers-full", "profile-layers-delta":
+    // The encoding alone, without the sample: PROFILE_FRAMES (default 200) full frames of one sample of the 1,000-layer
+    // scene, or delta frames of two samples a stream step apart in turn (LayerFrameCases' "full frame encoded" and "delta
+    // frame encoded" rows).
+    let count = getenv("PROFILE_FRAMES").flatMap { Int(String(cString: $0)) } ?? 200
+    let pair = LayerDeltaPair(animatedLayerScene())
+    if name == "profile-layers-delta" {
+      pair.run(count)
+      blackHole(pair.message.count)
+    } else {
+      let encoder = FrameEncoder()
+      let stamp = FrameStamp(transition: "t1", seq: nil, time: 0.5, percent: 0.5, phase: "running")
+      for _ in 0..<count {
+        pair.message.removeAll(keepingCapacity: true)
+        encoder.appendObject(stamp, states: pair.samples[0], to: &pair.message)
+      }
+      blackHole(pair.message.count)
+    }
   case "profile-sample-layers", "profile-sample-views":
     // The sample alone, as EngineCases' rows time it (no frame encoding): for `perf stat` and `perf record` of the
     // engine's part of the budget. PROFILE_FRAMES sets the count (default 2,000).

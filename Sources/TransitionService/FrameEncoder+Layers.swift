@@ -4,111 +4,155 @@
 import JSON
 import TransitionEngine
 
-/// The layer members of one entry of a delta baseline: the values themselves (defaults included), shared and
-/// immutable, so that a delta entry compares them member by member without building the member list.
-final class LayerBaseline: Sendable {
-  let appearance: LayerAppearance
-  let kind: String
-  let maskID: String?
-  let maskOwnerID: String?
+/// The layer members of one entry of a delta baseline: the presented values' own storage (kept, not copied: it does
+/// not change while held) and the members that are not in it, so that a delta entry compares them member by member
+/// without building the member list or copying the values.
+struct LayerBaseline {
+  var storage: LayerStorage
+  var kind: String
+  var maskID: String?
+  var maskOwnerID: String?
 
   init(_ s: borrowing ViewState) {
-    appearance = s.layer
+    storage = s.layerStorage
     kind = s.kindName
     maskID = s.maskID
     maskOwnerID = s.maskOwnerID
   }
 
   /// The members of an entry whose layer members are all at their defaults.
-  static let defaults = LayerBaseline(
-    ViewState(
-      id: "", parentID: nil, frame: .zero, bounds: .zero, position: .zero, anchorPoint: .zero, transform: .identity,
-      sublayerTransform: .identity, worldTransform: .identity, boundingBox: nil, alpha: 1, opacity: 1, isHidden: false,
-      zPosition: 0, zIndex: 0, backgroundColor: nil, cornerRadius: 0, clipsToBounds: false, gradient: nil,
-      snapshotOf: nil))
+  private init() {
+    storage = .defaults
+    kind = "view"
+    maskID = nil
+    maskOwnerID = nil
+  }
+
+  /// Every member at its default (`kind` `view`, no mask): what a full entry is written against.
+  static let defaults = LayerBaseline()
 }
 
 extension FrameEncoder {
   /// The most bytes the layer members of `s` take (keys under 20 bytes each, the values' own bounds).
-  static func maxLayerBytes(_ s: ViewState) -> Int {
-    let number = JSONTextCursor.maxNumberBytes + 1
-    var bytes = 22 * 24 + 16 * number + 64
-    let l = s.layer
-    bytes += ((l.path?.elements.count ?? 0) + (l.shadowPath?.elements.count ?? 0)) * (6 * number + 10)
-    bytes += (l.lineDashPattern?.count ?? 0) * number
+  static func maxLayerBytes(_ s: borrowing ViewState) -> Int {
+    var bytes = maxLayerValueBytes(s.layerInPlace)
     if let mask = s.maskID { bytes += JSONTextCursor.maxStringBytes(mask.utf8.count) }
     if let owner = s.maskOwnerID { bytes += JSONTextCursor.maxStringBytes(owner.utf8.count) }
     return bytes
   }
 
-  func writeLayerMembers(_ members: [LayerMember], _ out: inout JSONTextCursor) {
-    for member in members { writeLayerMember(member, &out) }
+  private static func maxLayerValueBytes(_ l: borrowing LayerAppearance) -> Int {
+    let number = JSONTextCursor.maxNumberBytes + 1
+    var bytes = 22 * 24 + 16 * number + 64
+    bytes += ((l.path?.elements.count ?? 0) + (l.shadowPath?.elements.count ?? 0)) * (6 * number + 10)
+    bytes += (l.lineDashPattern?.count ?? 0) * number
+    return bytes
   }
 
-  /// The members that differ from the baseline's (all defaults when it kept none), compared value by value in
-  /// frame order (`ViewState.layerMembers`' order and equality: the json-c encoder's reference), each written only
-  /// when it changed.
-  func writeLayerChanges(_ s: ViewState, since old: LayerBaseline?, _ out: inout JSONTextCursor) {
-    let o = old ?? LayerBaseline.defaults
-    let b = o.appearance
-    // An entry without layer members has them all at their defaults (its `layer` is the shared defaults).
-    let l = s.layer
-    func write(_ key: StaticString, _ value: LayerMemberValue) {
-      writeLayerMember(LayerMember(key: key, value: value), &out)
-    }
+  /// The members that differ from the baseline's (`LayerBaseline.defaults` for a full entry, or a delta entry whose
+  /// baseline kept none), compared value by value in frame order (`ViewState.layerMembers`' order and equality: the
+  /// json-c encoder's reference), each written as it is found. A full entry so writes exactly the members off their
+  /// defaults, as `layerMembers(includingDefaults: false)` lists them.
+  func writeLayerChanges(_ s: borrowing ViewState, since old: borrowing LayerBaseline, _ out: inout JSONTextCursor) {
     let kind = s.kindName
-    if kind != o.kind { write("kind", .string(kind)) }
-    if s.maskID != o.maskID { write("mask", .string(s.maskID)) }
-    if s.maskOwnerID != o.maskOwnerID { write("maskOf", .string(s.maskOwnerID)) }
-    guard l != b else { return }
-    if l.anchorPointZ != b.anchorPointZ { write("anchorPointZ", .number(l.anchorPointZ)) }
-    if l.borderWidth != b.borderWidth { write("borderWidth", .number(l.borderWidth)) }
-    if l.borderColor != b.borderColor { write("borderColor", .color(l.borderColor)) }
-    if l.shadowColor != b.shadowColor { write("shadowColor", .color(l.shadowColor)) }
-    if l.shadowOpacity != b.shadowOpacity { write("shadowOpacity", .number(l.shadowOpacity)) }
-    if l.shadowRadius != b.shadowRadius { write("shadowRadius", .number(l.shadowRadius)) }
-    if l.shadowOffset != b.shadowOffset { write("shadowOffset", .size(l.shadowOffset)) }
-    if l.shadowPath != b.shadowPath { write("shadowPath", .path(l.shadowPath)) }
-    if l.maskedCorners != b.maskedCorners { write("maskedCorners", .corners(l.maskedCorners)) }
-    if l.path != b.path { write("path", .path(l.path)) }
-    if l.fillColor != b.fillColor { write("fillColor", .color(l.fillColor)) }
-    if l.strokeColor != b.strokeColor { write("strokeColor", .color(l.strokeColor)) }
-    if l.lineWidth != b.lineWidth { write("lineWidth", .number(l.lineWidth)) }
-    if l.strokeStart != b.strokeStart { write("strokeStart", .number(l.strokeStart)) }
-    if l.strokeEnd != b.strokeEnd { write("strokeEnd", .number(l.strokeEnd)) }
-    if l.lineDashPhase != b.lineDashPhase { write("lineDashPhase", .number(l.lineDashPhase)) }
-    if l.lineDashPattern != b.lineDashPattern { write("lineDashPattern", .lengths(l.lineDashPattern)) }
-    if l.fillRule != b.fillRule { write("fillRule", .string(l.fillRule.rawValue)) }
-    if l.gradientType != b.gradientType { write("gradientType", .string(l.gradientType.rawValue)) }
+    if kind != old.kind {
+      out.raw(#","kind":"#)
+      out.string(kind)
+    }
+    if s.maskID != old.maskID {
+      out.raw(#","mask":"#)
+      writeOptionalString(s.maskID, &out)
+    }
+    if s.maskOwnerID != old.maskOwnerID {
+      out.raw(#","maskOf":"#)
+      writeOptionalString(s.maskOwnerID, &out)
+    }
+    // Both read in place: an entry without layer members has them all at their defaults.
+    writeLayerValueChanges(s.layerInPlace, since: old.storage.appearance, &out)
   }
 
-  private func writeLayerMember(_ member: LayerMember, _ out: inout JSONTextCursor) {
-    out.raw(#",""#)
-    out.raw(member.key)
-    out.raw(#"":"#)
-    switch member.value {
-    case .string(let s): writeOptionalString(s, &out)
-    case .number(let v): out.number(v)
-    case .color(let c): writeOptionalColor(c, &out)
-    case .size(let size):
-      out.raw(#"{"width":"#)
-      out.number(size.width)
+  private func writeLayerValueChanges(
+    _ l: borrowing LayerAppearance, since b: borrowing LayerAppearance, _ out: inout JSONTextCursor
+  ) {
+    if l.anchorPointZ != b.anchorPointZ { number(#","anchorPointZ":"#, l.anchorPointZ, &out) }
+    if l.borderWidth != b.borderWidth { number(#","borderWidth":"#, l.borderWidth, &out) }
+    if l.borderColor != b.borderColor { color(#","borderColor":"#, l.borderColor, &out) }
+    if l.shadowColor != b.shadowColor { color(#","shadowColor":"#, l.shadowColor, &out) }
+    if l.shadowOpacity != b.shadowOpacity { number(#","shadowOpacity":"#, l.shadowOpacity, &out) }
+    if l.shadowRadius != b.shadowRadius { number(#","shadowRadius":"#, l.shadowRadius, &out) }
+    if l.shadowOffset != b.shadowOffset {
+      out.raw(#","shadowOffset":{"width":"#)
+      out.number(l.shadowOffset.width)
       out.raw(#","height":"#)
-      out.number(size.height)
+      out.number(l.shadowOffset.height)
       out.byte(UInt8(ascii: "}"))
-    case .path(let path):
-      guard let path else { return out.null() }
-      out.byte(UInt8(ascii: "["))
-      func point(_ p: Point) {
-        out.byte(UInt8(ascii: ","))
-        out.number(p.x)
-        out.byte(UInt8(ascii: ","))
-        out.number(p.y)
+    }
+    if l.shadowPath != b.shadowPath {
+      out.raw(#","shadowPath":"#)
+      writePath(l.shadowPath, &out)
+    }
+    if l.maskedCorners != b.maskedCorners {
+      out.raw(#","maskedCorners":"#)
+      writeCorners(l.maskedCorners, &out)
+    }
+    if l.path != b.path {
+      out.raw(#","path":"#)
+      writePath(l.path, &out)
+    }
+    if l.fillColor != b.fillColor { color(#","fillColor":"#, l.fillColor, &out) }
+    if l.strokeColor != b.strokeColor { color(#","strokeColor":"#, l.strokeColor, &out) }
+    if l.lineWidth != b.lineWidth { number(#","lineWidth":"#, l.lineWidth, &out) }
+    if l.strokeStart != b.strokeStart { number(#","strokeStart":"#, l.strokeStart, &out) }
+    if l.strokeEnd != b.strokeEnd { number(#","strokeEnd":"#, l.strokeEnd, &out) }
+    if l.lineDashPhase != b.lineDashPhase { number(#","lineDashPhase":"#, l.lineDashPhase, &out) }
+    if l.lineDashPattern != b.lineDashPattern {
+      out.raw(#","lineDashPattern":"#)
+      if let lengths = l.lineDashPattern {
+        out.byte(UInt8(ascii: "["))
+        for index in lengths.indices {
+          if index > 0 { out.byte(UInt8(ascii: ",")) }
+          out.number(lengths[index])
+        }
+        out.byte(UInt8(ascii: "]"))
+      } else {
+        out.null()
       }
-      for (index, element) in path.elements.enumerated() {
+    }
+    if l.fillRule != b.fillRule {
+      out.raw(#","fillRule":"#)
+      out.string(l.fillRule.rawValue)
+    }
+    if l.gradientType != b.gradientType {
+      out.raw(#","gradientType":"#)
+      out.string(l.gradientType.rawValue)
+    }
+  }
+
+  private func number(_ key: StaticString, _ value: Double, _ out: inout JSONTextCursor) {
+    out.raw(key)
+    out.number(value)
+  }
+
+  private func color(_ key: StaticString, _ value: Color?, _ out: inout JSONTextCursor) {
+    out.raw(key)
+    writeOptionalColor(value, &out)
+  }
+
+  /// `[["M", x, y], ["C", c1x, c1y, c2x, c2y, x, y], ["Z"], …]` or null: the points in SVG's order (controls, then
+  /// the end point), written as they come, no array per element.
+  private func writePath(_ path: borrowing Path?, _ out: inout JSONTextCursor) {
+    guard let path = copy path else { return out.null() }
+    out.byte(UInt8(ascii: "["))
+    func point(_ p: Point) {
+      out.byte(UInt8(ascii: ","))
+      out.number(p.x)
+      out.byte(UInt8(ascii: ","))
+      out.number(p.y)
+    }
+    path.elements.withUnsafeBufferPointer { elements in
+      for index in elements.indices {
         if index > 0 { out.byte(UInt8(ascii: ",")) }
-        // The points in SVG's order (controls, then the end point), written as they come: no array per element.
-        switch element {
+        switch elements[index] {
         case .move(let p):
           out.raw(#"["M""#)
           point(p)
@@ -128,25 +172,19 @@ extension FrameEncoder {
         }
         out.byte(UInt8(ascii: "]"))
       }
-      out.byte(UInt8(ascii: "]"))
-    case .lengths(let lengths):
-      guard let lengths else { return out.null() }
-      out.byte(UInt8(ascii: "["))
-      for (index, v) in lengths.enumerated() {
-        if index > 0 { out.byte(UInt8(ascii: ",")) }
-        out.number(v)
-      }
-      out.byte(UInt8(ascii: "]"))
-    case .corners(let corners):
-      out.byte(UInt8(ascii: "["))
-      var first = true
-      for (corner, name) in MaskedCorners.frameNames where corners.contains(corner) {
-        if !first { out.byte(UInt8(ascii: ",")) }
-        out.string(name)
-        first = false
-      }
-      out.byte(UInt8(ascii: "]"))
     }
+    out.byte(UInt8(ascii: "]"))
+  }
+
+  private func writeCorners(_ corners: MaskedCorners, _ out: inout JSONTextCursor) {
+    out.byte(UInt8(ascii: "["))
+    var first = true
+    for (corner, name) in MaskedCorners.frameNames where corners.contains(corner) {
+      if !first { out.byte(UInt8(ascii: ",")) }
+      out.string(name)
+      first = false
+    }
+    out.byte(UInt8(ascii: "]"))
   }
 }
 

@@ -313,7 +313,8 @@ package struct FrameEncoder {
       out.raw(#","snapshotOf":"#)
       out.string(snapshotOf)
     }
-    if s.hasLayerMembers { writeLayerMembers(s.layerMembers(includingDefaults: false), &out) }
+    // The members off their defaults (`layerMembers(includingDefaults: false)`), written without the list.
+    if s.hasLayerMembers { writeLayerChanges(s, since: LayerBaseline.defaults, &out) }
     if let content {
       out.raw(#","content":"#)
       content.withUnsafeBytes { out.raw($0) }
@@ -394,7 +395,11 @@ package struct FrameEncoder {
       out.raw(#","snapshotOf":"#)
       writeOptionalString(s.snapshotOf, &out)
     }
-    if s.hasLayerMembers || o.layer != nil { writeLayerChanges(s, since: o.layer, &out) }
+    if let layer = o.rare?.layer {
+      writeLayerChanges(s, since: layer, &out)
+    } else if s.hasLayerMembers {
+      writeLayerChanges(s, since: LayerBaseline.defaults, &out)
+    }
     guard out.count > idEnd else { return false }
     out.byte(UInt8(ascii: "}"))
     return true
@@ -524,12 +529,13 @@ private struct BaselineView {
   var zIndex: Int
   var backgroundColor: Color?
   var cornerRadius: Double
-  var gradient: Gradient?
-  var snapshotOf: String?
   var isHidden: Bool
   var clipsToBounds: Bool
-  /// The layer members (nil for the plain views of most frames, whose members are all at their defaults).
-  var layer: LayerBaseline?
+  /// The gradient, snapshot and layer members (nil for the plain views of most frames).
+  var rare: DeltaBaseline.Rare?
+
+  var gradient: Gradient? { rare?.gradient }
+  var snapshotOf: String? { rare?.snapshotOf }
 }
 
 /// What delta frames compare with: the previous streamed frame's views, kept small, since with 10,000 transitions
@@ -645,21 +651,25 @@ private struct DeltaBaseline {
 
   /// The members few views have.
   final class Rare {
-    let gradient: Gradient?
-    let snapshotOf: String?
-    let layer: LayerBaseline?
+    private(set) var gradient: Gradient?
+    private(set) var snapshotOf: String?
+    private(set) var layer: LayerBaseline?
 
-    /// Those of `s`, nil when it has none.
-    static func of(_ s: borrowing ViewState) -> Rare? {
-      guard s.gradient != nil || s.snapshotOf != nil || s.hasLayerMembers else { return nil }
-      return Rare(s)
+    /// Makes `rare` hold those of `s` (nil when it has none): in place when this baseline alone holds it, which a
+    /// stream of animated layers, every entry changed every frame, otherwise paid with a new box per entry a frame.
+    static func update(_ rare: inout Rare?, from s: borrowing ViewState) {
+      guard s.gradient != nil || s.snapshotOf != nil || s.hasLayerMembers else {
+        rare = nil
+        return
+      }
+      if rare == nil || !isKnownUniquelyReferenced(&rare) { rare = Rare() }
+      let box = rare.unsafelyUnwrapped
+      box.gradient = s.gradient
+      box.snapshotOf = s.snapshotOf
+      box.layer = s.hasLayerMembers ? LayerBaseline(s) : nil
     }
 
-    private init(_ s: borrowing ViewState) {
-      gradient = s.gradient
-      snapshotOf = s.snapshotOf
-      layer = s.hasLayerMembers ? LayerBaseline(s) : nil
-    }
+    private init() {}
   }
 
   var count: Int { heads.count }
@@ -686,7 +696,8 @@ private struct DeltaBaseline {
       heads.append(
         Head(
           id: states[index].id, parentID: states[index].parentID, zIndex: states[index].zIndex, start: Int32(total),
-          shape: shape, rare: Rare.of(states[index])))
+          shape: shape, rare: nil))
+      Rare.update(&heads[index].rare, from: states[index])
       total += shape.count
     }
     if numbers.count != total { numbers = Array(repeating: 0, count: total) }
@@ -711,7 +722,7 @@ private struct DeltaBaseline {
         heads[index].parentID = states[index].parentID
         heads[index].zIndex = states[index].zIndex
         heads[index].shape = shape
-        heads[index].rare = Rare.of(states[index])
+        Rare.update(&heads[index].rare, from: states[index])
         Self.write(states[index], shape, at: Int(heads[index].start), storage)
       }
     }
@@ -841,8 +852,8 @@ private struct DeltaBaseline {
         id: head.id, parentID: head.parentID, frame: frame, bounds: bounds, position: position,
         anchorPoint: anchorPoint, transform: transform, worldTransform: worldTransform, boundingBox: boundingBox,
         alpha: alpha, opacity: opacity, zIndex: head.zIndex, backgroundColor: backgroundColor,
-        cornerRadius: cornerRadius, gradient: head.rare?.gradient, snapshotOf: head.rare?.snapshotOf,
-        isHidden: shape.has(Shape.hidden), clipsToBounds: shape.has(Shape.clipsToBounds), layer: head.rare?.layer)
+        cornerRadius: cornerRadius, isHidden: shape.has(Shape.hidden), clipsToBounds: shape.has(Shape.clipsToBounds),
+        rare: head.rare)
     }
   }
 }

@@ -215,6 +215,30 @@ private struct EncoderPair {
   }
 }
 
+extension FrameEncoderEquivalenceTests {
+  /// Long delta streams of layers whose members change a few at a time, as the dedicated encoder's baseline sees them
+  /// when it is updated in place: a path that changes in its last point only, paths and dash patterns whose storage
+  /// the previous frame shares (an entry left alone keeps its very values), NaN and −0 members kept from frame to
+  /// frame (NaN always differs, −0 equals 0), layer members going back to their defaults and coming back, masks,
+  /// gradients and snapshots joining and leaving, full entries for views that join.
+  @Test func layerDeltaStreamsChangingAFewMembersAtATime() {
+    var fuzz = SceneFuzzer(generator: SplitMix64(seed: 2026_12_02))
+    var members = Set<String>()
+    for scene in 0..<600 {
+      var states = fuzz.states(count: 1 + fuzz.below(6))
+      for index in states.indices where fuzz.chance(2) { fuzz.layered(&states[index]) }
+      var pair = EncoderPair(contents: [:])
+      for frame in 0..<12 {
+        pair.stream(fuzz.stamp(seq: frame), mode: .delta, states: states, "layer stream \(scene) frame \(frame)")
+        for index in states.indices where fuzz.chance(2) { fuzz.nudge(&states[index]) }
+        if fuzz.chance(8) { states.append(fuzz.state(id: "joined\(frame)", parent: nil, zIndex: frame)) }
+      }
+      members.formUnion(pair.members)
+    }
+    #expect(members.isSuperset(of: ["path", "shadowPath", "shadowRadius", "gradient", "snapshotOf", "mask", "kind"]))
+  }
+}
+
 /// Random frames for the fuzz test: hostile strings (quotes, backslashes, every control character, non-ASCII, long
 /// ones) and extreme numbers (±0, subnormals, ±1e308, 2^53 ± 1, huge and non-finite values, short decimals).
 private struct SceneFuzzer {
@@ -341,6 +365,42 @@ private struct SceneFuzzer {
     if chance(2) { l.fillRule = chance(2) ? .evenOdd : .nonZero }
     if chance(2) { l.gradientType = [GradientType.axial, .radial, .conic][below(3)] }
     s.layer = l
+  }
+
+  /// One small change to a view's layer members (or none to its values: the same storage as before).
+  mutating func nudge(_ s: inout ViewState) {
+    var l = s.layer
+    var changed = true
+    switch below(12) {
+    case 0:
+      // The last point of a path moves; the others stay.
+      var elements = l.path?.elements ?? []
+      if elements.isEmpty { elements = [.move(to: point())] }
+      if case .curve(let p, let c1, let c2) = elements[elements.count - 1] {
+        elements[elements.count - 1] = .curve(to: Point(x: p.x + 1, y: p.y), control1: c1, control2: c2)
+      } else {
+        elements.append(.line(to: point()))
+      }
+      l.path = Path(elements: elements)
+    case 1: l.shadowPath = chance(2) ? nil : path()
+    case 2:
+      // NaN where it stays for the following frames (in a path as well).
+      l.shadowRadius = .nan
+      if chance(2) { l.path = Path(elements: [.move(to: Point(x: .nan, y: 1)), .line(to: Point(x: 2, y: -0.0))]) }
+    case 3:
+      // −0 for members at 0: equal to the baseline's, so not written.
+      l.anchorPointZ = l.anchorPointZ == 0 ? -0.0 : 0
+      l.lineDashPhase = -0.0
+    case 4: l = LayerAppearance()
+    case 5: s.gradient = s.gradient == nil ? gradient() : nil
+    case 6: s.snapshotOf = s.snapshotOf == nil ? string() : nil
+    case 7: s.maskID = s.maskID == nil ? string() : nil
+    case 8: l.lineDashPattern = chance(2) ? nil : [number(), number()]
+    case 9: s.layerKind = [LayerKind.layer, .gradient, .shape][below(3)]
+    case 10: l.shadowOpacity = number()
+    default: changed = false
+    }
+    if changed { s.layer = l }
   }
 
   /// Views "v0"…, a hostile id or two among them, the first one the container (no parent).
