@@ -108,6 +108,15 @@ func samplingFigure(_ name: String, _ scene: Scene, iterations: Int, effort: Eff
   return figure
 }
 
+/// Samples `scene` `frames` times as `samplingFigure` does, untimed (the profile cases); returns the last sample's count.
+func sampleStream(_ scene: Scene, frames: Int) -> Int {
+  var buffer: [ViewState] = []
+  for i in 0..<frames {
+    scene.presentation(at: 0.001 + Double(i % 960) / 1000, into: &buffer)
+  }
+  return buffer.count
+}
+
 /// A quarter of a 120 fps frame (2.08 ms): the engine budget of a 1,000-node scene (CONVENTIONS: 1,000 views at 120 fps
 /// within a quarter of one core, evaluation and frame encoding).
 let quarterFrameBudget120 = frameBudget120 / 4

@@ -8,7 +8,8 @@
 //   --host-arg ARG  one more argument for every host the goal rows start (repeatable), e.g. `--host-arg
 //             --frames-ahead --host-arg off` for the real-time rows with every frame built at its tick
 //   CASE      goals, json, engine, frames, plugin, host, isolation, timers (default: all); profile-frame,
-//             profile-frame-jsonc, profile-layers, profile-views, profile-layers-full and profile-layers-delta run one
+//             profile-frame-jsonc, profile-layers, profile-views, profile-layers-full, profile-layers-delta,
+//             profile-sample-layers and profile-sample-views run one
 //             workload for a profiler and print nothing
 //
 // `goals` is issue 14's table: each figure beside its baseline from the same run, with the goal and whether it holds.
@@ -28,7 +29,7 @@ let allCases = ["goals", "json", "engine", "frames", "plugin", "host", "isolatio
 /// Not in the table: one workload each, to run under `perf record` or callgrind (docs/bench.md, "Profiles").
 let profileCases = [
   "profile-frame", "profile-frame-jsonc", "profile-layers", "profile-views", "profile-layers-full",
-  "profile-layers-delta",
+  "profile-layers-delta", "profile-sample-layers", "profile-sample-views",
 ]
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
@@ -132,6 +133,12 @@ for name in selected where name != "goals" {
       }
       blackHole(pair.message.count)
     }
+  case "profile-sample-layers", "profile-sample-views":
+    // The sample alone, as EngineCases' rows time it (no frame encoding): for `perf stat` and `perf record` of the
+    // engine's part of the budget. PROFILE_FRAMES sets the count (default 2,000).
+    let count = getenv("PROFILE_FRAMES").flatMap { Int(String(cString: $0)) } ?? 2000
+    let scene = name == "profile-sample-layers" ? animatedLayerScene() : animatedScene(views: 1000, rotate: false)
+    blackHole(sampleStream(scene, frames: count))
   default: figures += hostCases(effort, host: host)
   }
 }

@@ -46,6 +46,11 @@ final class AttachedAnimation {
   var isParked = false
   /// The transactions whose completion waits for it.
   var transactions: [TransactionState] = []
+  /// The layer-only members it animates (none for most: position, opacity, …).
+  let layerMembers: LayerMemberSet
+  /// The boxes the layer's sampled layer-only values are written into, when it is the first animation of its layer to
+  /// write one (`Scene.applyExplicitAnimations`); made on first use.
+  @exclusivity(unchecked) var boxSpares: LayerBoxSpares?
 
   init(resolved: ResolvedAnimation, original: ExplicitAnimation, key: String?, seq: Int, index: Int, layer: View) {
     self.resolved = resolved
@@ -54,6 +59,7 @@ final class AttachedAnimation {
     self.seq = seq
     self.index = index
     self.layer = layer
+    layerMembers = LayerMemberSet(resolved.propertyKeys)
   }
 }
 
@@ -79,8 +85,9 @@ package final class CoreAnimationState {
   var transactions: [TransactionState] = []
   var open: [TransactionState] = []
   var implicit: TransactionState?
-  /// Layers whose timing is not the identity (0: every layer's local time is the timeline time).
-  var layerTimingCount = 0
+  /// Layers whose timing is not the identity (0: every layer's local time is the timeline time). Read for every
+  /// node of every sample, changed only outside one: unchecked.
+  @exclusivity(unchecked) var layerTimingCount = 0
   var snapBacks: [SnapBack] = []
 
   init() {}
@@ -421,12 +428,40 @@ extension Scene {
   // MARK: Presentation
 
   /// Applies a layer's explicit animations, in add order, to its presented values at timeline time t.
-  func applyExplicitAnimations(of view: View, at t: Double, to values: inout AnimatableValues) {
-    let local = view.timeMap()(t)
+  ///
+  /// `reusingBoxes` (a sample): the layer-only values the animations write go into a box kept from two samples back
+  /// when no one holds it any more (`LayerBoxSpares`), not into a new copy of the model's each time.
+  func applyExplicitAnimations(
+    of view: View, at t: Double, to values: inout AnimatableValues, reusingBoxes: Bool = false
+  ) {
+    // `timeMap()` is the identity when no layer has a timing; `+ 0` is what applying the identity does (−0 to 0).
+    let local = layerTimingCount == 0 ? t + 0 : view.timeMap()(t)
     withUnsafeMutablePointer(to: &values) { p in
+      var spares: LayerBoxSpares?
+      var source: LayerAppearanceBox?
+      // The box taken, by identity only: a reference held here would make the box shared, and every write copy it.
+      var taken: ObjectIdentifier?
+      var written = LayerMemberSet()
       for a in view.attachedAnimations {
         if view.hasTracks, isCoveredByBlock(a, view: view, at: t) { continue }
+        if !a.layerMembers.isEmpty {
+          if reusingBoxes, spares == nil, let under = p.pointee.layerBox {
+            let kept = a.boxSpares ?? LayerBoxSpares()
+            a.boxSpares = kept
+            let box = kept.take(copying: under)
+            taken = ObjectIdentifier(box)
+            p.pointee.layerBox = box
+            spares = kept
+            source = under
+          }
+          written.formUnion(a.layerMembers)
+        }
         a.resolved.apply(to: p, parentTime: local, removesAtEnd: a.original.isRemovedOnCompletion)
+      }
+      if let spares, let source {
+        // The box is kept only while it is still the one taken (a write that left every default drops it).
+        let box = p.pointee.layerBox.flatMap { ObjectIdentifier($0) == taken ? $0 : nil }
+        spares.keep(box, copiedFrom: source, written: written)
       }
     }
   }

@@ -104,7 +104,7 @@ package struct LayerAppearance: Hashable, Sendable {
 final class LayerAppearanceBox: Hashable, @unchecked Sendable {
   fileprivate(set) var value: LayerAppearance
 
-  private init(_ value: LayerAppearance) { self.value = value }
+  fileprivate init(_ value: LayerAppearance) { self.value = value }
 
   /// nil for the defaults, else a box.
   static func holding(_ value: LayerAppearance) -> LayerAppearanceBox? {
@@ -114,6 +114,87 @@ final class LayerAppearanceBox: Hashable, @unchecked Sendable {
   static func == (lhs: LayerAppearanceBox, rhs: LayerAppearanceBox) -> Bool { lhs === rhs || lhs.value == rhs.value }
 
   func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}
+
+/// The two boxes a layer's sampled layer-only values are written into in turn (`Scene.applyExplicitAnimations`): a
+/// layer whose explicit animations change a layer member (a shadow, a shape's path) would otherwise copy its model's
+/// box into a new one on every sample, 1,000 allocations and 1,000 copies of every member a frame for 1,000 animated
+/// layers. The box of the previous sample may still be held (a delta frame's baseline compares against it); the one
+/// before is free again by then, so in a steady stream it is taken back and only the members animated into it are set
+/// to the model's again. A box anyone else still holds is never written: a new one is made instead.
+final class LayerBoxSpares {
+  private struct Spare {
+    var box: LayerAppearanceBox
+    /// The box `box` was copied from: while it is the box under the animations again (the model's, unchanged since:
+    /// a box is never changed while two values hold it), `box` differs from it only in `written`.
+    let source: LayerAppearanceBox
+    /// The layer members the animations could have changed in `box`.
+    let written: LayerMemberSet
+  }
+  @exclusivity(unchecked) private var even: Spare?
+  @exclusivity(unchecked) private var odd: Spare?
+  @exclusivity(unchecked) private var turn = false
+
+  /// A box holding `under`'s value for the animations of this sample to write, held by no one else: this turn's spare
+  /// when only this object held it, else a new one.
+  func take(copying under: LayerAppearanceBox) -> LayerAppearanceBox {
+    // Moved out of its slot first, so the slot does not count as a second holder.
+    if var spare = turn ? odd.take() : even.take(), isKnownUniquelyReferenced(&spare.box) {
+      if spare.source === under {
+        spare.box.reset(spare.written, to: under)
+      } else {
+        spare.box.value = under.value
+      }
+      return spare.box
+    }
+    return LayerAppearanceBox(under.value)
+  }
+
+  /// Keeps this sample's box (`box`, copied from `source` by `take`; `written`: the members the animations may have
+  /// changed in it) as this turn's spare (nil: none), and turns to the other.
+  func keep(_ box: LayerAppearanceBox?, copiedFrom source: LayerAppearanceBox, written: LayerMemberSet) {
+    let spare = box.map { Spare(box: $0, source: source, written: written) }
+    if turn { odd = spare } else { even = spare }
+    turn.toggle()
+  }
+}
+
+/// A set of layer-only members (`PropertyKey`s from `anchorPointZ` on), one bit each.
+struct LayerMemberSet: OptionSet {
+  let rawValue: UInt32
+
+  init(rawValue: UInt32) { self.rawValue = rawValue }
+
+  /// The layer members among `keys`.
+  init(_ keys: [PropertyKey]) {
+    var bits: UInt32 = 0
+    for key in keys where key.rawValue >= PropertyKey.anchorPointZ.rawValue { bits |= 1 << UInt32(key.rawValue) }
+    rawValue = bits
+  }
+
+  func contains(_ key: PropertyKey) -> Bool { rawValue & (1 << UInt32(key.rawValue)) != 0 }
+}
+
+extension LayerAppearanceBox {
+  /// Sets the animatable members in `members` to `model`'s (the others are left as they are). Member by member from
+  /// the box, so the model's values are not copied whole. Only for a box no one else holds (`LayerBoxSpares`).
+  fileprivate func reset(_ members: LayerMemberSet, to model: LayerAppearanceBox) {
+    if members.contains(.anchorPointZ) { value.anchorPointZ = model.value.anchorPointZ }
+    if members.contains(.borderWidth) { value.borderWidth = model.value.borderWidth }
+    if members.contains(.borderColor) { value.borderColor = model.value.borderColor }
+    if members.contains(.shadowColor) { value.shadowColor = model.value.shadowColor }
+    if members.contains(.shadowOpacity) { value.shadowOpacity = model.value.shadowOpacity }
+    if members.contains(.shadowRadius) { value.shadowRadius = model.value.shadowRadius }
+    if members.contains(.shadowOffset) { value.shadowOffset = model.value.shadowOffset }
+    if members.contains(.shadowPath) { value.shadowPath = model.value.shadowPath }
+    if members.contains(.path) { value.path = model.value.path }
+    if members.contains(.fillColor) { value.fillColor = model.value.fillColor }
+    if members.contains(.strokeColor) { value.strokeColor = model.value.strokeColor }
+    if members.contains(.lineWidth) { value.lineWidth = model.value.lineWidth }
+    if members.contains(.strokeStart) { value.strokeStart = model.value.strokeStart }
+    if members.contains(.strokeEnd) { value.strokeEnd = model.value.strokeEnd }
+    if members.contains(.lineDashPhase) { value.lineDashPhase = model.value.lineDashPhase }
+  }
 }
 
 // The getters read the box without building the defaults (a nil box is every default); `map` keeps a nil

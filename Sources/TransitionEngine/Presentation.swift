@@ -108,7 +108,7 @@ extension Scene {
     let local = layerTimingCount == 0 ? time : v.localTime(at: time)
     scratchValues.append(v.evaluated(at: time, local: local, memo: progressMemo))
     if !v.attachedAnimations.isEmpty {
-      applyExplicitAnimations(of: v, at: time, to: &scratchValues[scratchValues.count - 1])
+      applyExplicitAnimations(of: v, at: time, to: &scratchValues[scratchValues.count - 1], reusingBoxes: true)
     }
   }
 

@@ -119,8 +119,9 @@ package final class Scene {
   var pendingCount = 0
   /// Whether `advance`/`fireAllPending` is running completions (re-entry is refused).
   var isFiring = false
-  /// Where `presentation(at:)` works: the scene's own, or one shared by scenes sampled on the same thread.
-  package var presentationScratch = PresentationScratch()
+  /// Where `presentation(at:)` works: the scene's own, or one shared by scenes sampled on the same thread. Read for
+  /// every node of every sample and only replaced outside one: unchecked.
+  @exclusivity(unchecked) package var presentationScratch = PresentationScratch()
   /// The traversal order and presented values of the sample being computed (in `presentationScratch`).
   var scratchViews: [View] {
     get { presentationScratch.views }

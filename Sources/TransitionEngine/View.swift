@@ -39,12 +39,14 @@ package final class View {
     didSet { if oldValue !== superview { timeParentChanged() } }
   }
   /// The subviews, back to front in the order they were added (drawing order before zPosition sorting).
-  package internal(set) var subviews: [View] = []
+  // These three are read for every node of every sample and never changed during one: unchecked (no dynamic
+  // exclusivity check per read), as the presentation slot.
+  @exclusivity(unchecked) package internal(set) var subviews: [View] = []
 
   /// Whether the view is hidden. Not animatable: applied at once, also inside animation blocks.
-  package var isHidden = false
+  @exclusivity(unchecked) package var isHidden = false
   /// Whether sublayers are clipped to the bounds (masksToBounds). Not animatable.
-  package var clipsToBounds = false
+  @exclusivity(unchecked) package var clipsToBounds = false
   /// UIView.isUserInteractionEnabled: false keeps touches from the view and its subtree (`Scene.hitTest`). Not
   /// animatable, not in frames.
   package var isUserInteractionEnabled = true
@@ -113,7 +115,7 @@ package final class View {
   }
 
   private final class RareValues {
-    var snapshotOf: String?
+    @exclusivity(unchecked) var snapshotOf: String?
     var content: ViewContent?
     var matchKey: String?
     weak var maskOwner: View?
