@@ -200,7 +200,9 @@ func sampleRates(_ context: GoalContext, _ mode: HostMode) throws -> (host: Doub
 /// Frames of one real-time transition at `fps` as they arrived, and the host's CPU share meanwhile.
 struct RealtimeRun {
   /// How late each frame arrived after its ideal tick (seq / fps after the least-late frame's offset), seq 0 left
-  /// out (it is sent by the start, not by a timer).
+  /// out (it is sent by the start, not by a timer) and so is the last, ended frame: it is sent when the end is
+  /// reached, which can be an event's wake-up just after a tick (a tick's time a rounding error short of the end)
+  /// rather than a tick, and taken as the least-late frame it would make every other frame look a tick late.
   var lateness: [Double] = []
   /// The host's CPU time over the run / the run's wall time.
   var cpuShare = 0.0
@@ -267,7 +269,7 @@ struct RealtimeRun {
     stop.store(true, ordering: .relaxed)
     if writer != nil { done.wait() }
     self.frames = arrivals.count
-    let timed = arrivals.filter { $0.seq > 0 }
+    let timed = arrivals.dropLast().filter { $0.seq > 0 }
     guard let offset = timed.map({ $0.time - Double($0.seq) / fps }).min() else {
       throw BenchError("no real-time frames arrived")
     }
