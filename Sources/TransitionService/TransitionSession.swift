@@ -323,6 +323,10 @@ package final class TransitionSession {
   /// The shortest wait for an event: a due event is handled on the next turn of the loop, never in a busy loop.
   static let shortestEventWait = 0.001
 
+  /// How far short of an event a frame's tick may fall and still reach it (`wakeUp`): far above the deadlines' rounding
+  /// drift, far below anything a frame could show.
+  static let eventSnap = 1e-6
+
   /// A real-time wake-up: advance by the time that passed, then the frame if one is due (or the end). The next
   /// wake-up is scheduled when this advance has come back, so a transition has one on its way at most.
   private func wakeUp(_ record: TransitionRecord) {
@@ -343,6 +347,10 @@ package final class TransitionSession {
       if let planned = record.plannedAdvance { dt = max(dt, planned) }
       record.lastReading = now
     }
+    // A tick that would stop a rounding error short of an event reaches it: deadlines are summed 1/fps at a time at
+    // the monotonic clock's magnitude and drift some 1e-10 s, so the tick meant to end a transition could fall just
+    // short and leave the end to a wake-up `shortestEventWait` later, in a frame of its own.
+    if frameDue, let event = record.driver.status.nextEventIn, event > dt, event - dt <= Self.eventSnap { dt = event }
     record.framePreparedFor = nil
     advance(record, by: dt, frame: frameDue) { [self] frame in
       if record.outcome == nil, frameDue {

@@ -15,7 +15,7 @@ import TransitionService
 /// process or in worker processes, through a LocalConnection that keeps every message's bytes.
 private final class AheadSession {
   let connection = LocalConnection()
-  let scheduler = ManualScheduler()
+  let scheduler: ManualScheduler
   let service: TransitionSession
   private let workers: WorkerPlugins?
   private var nextID: Int64 = 1
@@ -26,7 +26,8 @@ private final class AheadSession {
   /// Every message written so far, as sent.
   private(set) var messages: [[UInt8]] = []
 
-  init(isolated: Bool, framesAhead: Bool) throws {
+  init(isolated: Bool, framesAhead: Bool, clockStart: Double = 100) throws {
+    scheduler = ManualScheduler(now: clockStart)
     var configuration = TransitionSession.Configuration()
     configuration.buildsFramesAhead = framesAhead
     let fixtures = ["UIKitBridged", "SwiftSDK"].map(BuildProducts.fixturePlugin)
@@ -204,6 +205,31 @@ private struct AheadScript: CustomTestStringConvertible, Sendable {
         #expect(ahead.sentAhead >= ahead.frames.count / 2, "\(mode): \(ahead.sentAhead) of \(ahead.frames.count)")
       }
     }
+  }
+
+  /// The tick at a transition's end reaches it, however far the deadlines drift: they are summed 1/fps at a time at
+  /// the monotonic clock's magnitude (here 70,000 s, a machine up for most of a day), so the 120th tick of a 1 s
+  /// transition at 120 fps lands some 1e-10 s short of 1 s. It still shows the end, in that tick's frame, instead of
+  /// leaving it to an event wake-up 1 ms later with a frame of its own.
+  @Test(arguments: [false, true])
+  func theTickAtTheEndReachesIt(framesAhead: Bool) throws {
+    let session = try AheadSession(isolated: false, framesAhead: framesAhead, clockStart: 70_000.123)
+    let fps = 120.0
+    let started = session.request(
+      "transition/start",
+      [
+        "animator": "sheet", "operation": "present", "container": AheadScript.container, "from": AheadScript.from,
+        "to": AheadScript.to, "clock": "realtime", "fps": JSON(fps), "frames": "full", "params": ["duration": 1],
+      ])
+    #expect(started?["transition"] != nil)
+    session.run(for: 1.25, fps: fps)
+    #expect(session.didEnd)
+    let frames = session.frames.compactMap { bytes in bytes.withUnsafeBytes { try? JSON.parse($0) } }
+    let last = try #require(frames.last?["params"])
+    #expect(last["phase"] == "ended")
+    #expect(last["time"] == 1)
+    // The start's frame is seq 0; ticks 1…120 are 1/120 s apart, and the 120th is the end.
+    #expect(last["seq"] == 120, "\(frames.compactMap { $0["params"]?["time"]?.doubleValue }.suffix(3))")
   }
 
   /// A display link fires on every tick it is scheduled for, so no frame is built ahead while it runs.

@@ -5,11 +5,12 @@ import TransitionService
 /// Timers on a clock that only moves when told to; due timers fire in deadline order with `now` set to their
 /// deadline, so a real-time transition advances by exactly the intervals it asked for.
 package final class ManualScheduler: ProtocolScheduler {
-  package private(set) var now: Double = 100
+  package private(set) var now: Double
   private var timers: [(id: UInt64, deadline: Double, action: () -> Void)] = []
   private var nextID: UInt64 = 1
 
-  package init() {}
+  /// `now` is the clock's first reading (a real monotonic clock reads some 10^4–10^5 s on a machine that has been up).
+  package init(now: Double = 100) { self.now = now }
 
   package var pendingCount: Int { timers.count }
 
