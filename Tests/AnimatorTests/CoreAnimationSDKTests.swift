@@ -36,6 +36,20 @@ import TransitionEngine
     }
   }
 
+  /// The scrubbed fixtures' end: the display link carries the offset on at 0.3 + 0.5·τ, so the animation reaches its
+  /// end at τ = 1.4 (its completion on the display link's tick then, within a 60 Hz frame) and shows y = 400.
+  private func expectCompletesOnceTheOffsetReachesItsEnd(
+    _ run: Run, sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    #expect(try run.base.run() == .completed, sourceLocation: sourceLocation)
+    #expect(run.notes() == ["speed 0.0 offset 0.3", "completed true offset 1.0"], sourceLocation: sourceLocation)
+    #expect(run.base.transition.time >= 1.4 - 1e-9, sourceLocation: sourceLocation)
+    #expect(run.base.transition.time < 1.4 + 2.0 / 60, sourceLocation: sourceLocation)
+    #expect(
+      try run.base.state("to", at: run.base.transition.time)?.position.y == 400, sourceLocation: sourceLocation)
+    #expect(run.base.misbehaviors.isEmpty, sourceLocation: sourceLocation)
+  }
+
   private func near(_ a: Double?, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
     guard let a else { return false }
     return abs(a - b) <= tolerance
@@ -87,12 +101,7 @@ import TransitionEngine
     for t in [0, 0.5, 3] {
       #expect(near(try run.base.state("to", at: t)?.position.y, expected, 1e-9))
     }
-    #expect(try run.base.run() == .completed)
-    #expect(run.notes() == ["speed 0.0 offset 0.3", "completed true offset 1.0"])
-    #expect(run.base.transition.time >= 1.4 - 1e-9)
-    #expect(run.base.transition.time < 1.4 + 2.0 / 60)
-    #expect(try run.base.state("to", at: run.base.transition.time)?.position.y == 400)
-    #expect(run.base.misbehaviors.isEmpty)
+    try expectCompletesOnceTheOffsetReachesItsEnd(run)
   }
 
   /// UIPercentDrivenInteractiveTransition's mechanism by hand: the container paused, its timeOffset following the
@@ -133,12 +142,7 @@ import TransitionEngine
     for t in [0, 0.5, 3] {
       #expect(near(try run.base.state("to", at: t)?.position.y, 960))
     }
-    #expect(try run.base.run() == .completed)
-    #expect(run.notes() == ["speed 0.0 offset 0.3", "completed true offset 1.0"])
-    #expect(run.base.transition.time >= 1.4 - 1e-9)
-    #expect(run.base.transition.time < 1.4 + 2.0 / 60)
-    #expect(try run.base.state("to", at: run.base.transition.time)?.position.y == 400)
-    #expect(run.base.misbehaviors.isEmpty)
+    try expectCompletesOnceTheOffsetReachesItsEnd(run)
   }
 
   /// The container at speed 0.5: the 1 s linear run takes 2 s of the transition (y = 1200 − 800·0.5·τ), and the

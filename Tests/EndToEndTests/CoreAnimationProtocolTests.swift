@@ -201,6 +201,24 @@ import Testing
     #expect(status == .exited(0))
   }
 
+  /// The scrubbed fixtures' end (display link: offset 0.3 + 0.5·τ): nothing ends by τ 1.3; the tick to τ 1.5 runs the
+  /// display link, which carries the offset to 1, so the animation is over then, and its completion runs when time next
+  /// moves (completions run only when time advances): the transition ends completed and the host exits 0.
+  private func expectCompletesOnceTheOffsetReachesItsEnd(
+    _ client: TransitionClient, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    client.result("transition/tick", ["transition": "t1", "dt": 1.3])
+    #expect(
+      client.takeNotifications().allSatisfy { $0["method"]?.stringValue != "transition/didEnd" },
+      sourceLocation: sourceLocation)
+    client.result("transition/tick", ["transition": "t1", "dt": 0.2])
+    client.result("transition/tick", ["transition": "t1", "dt": JSON(1.0 / 60)])
+    #expect(
+      client.waitForDidEnd("t1", timeout: 5)?["completed"]?.boolValue == true, sourceLocation: sourceLocation)
+    let (_, status) = client.finish()
+    #expect(status == .exited(0), sourceLocation: sourceLocation)
+  }
+
   /// "scrubbed-block": `layer.speed = 0`, a UIView block (easeInOut, 1 s, centre y 1200 → 400), `timeOffset = 0.3`.
   /// The timeline lists the block on the timeline's clock through its layer's timing: a paused layer's animation
   /// begins when added and has no end (null). The display link carries the offset on at 0.3 + 0.5·τ (at each
@@ -215,15 +233,7 @@ import Testing
     #expect(animation["end"] == .null)
     let frame = sample(client, "time", 0.9)
     #expect(number(frame.view("detail")?["frame"]?["y"], 800 - 800 * easeInOut(0.3), 1e-9))
-    client.result("transition/tick", ["transition": "t1", "dt": 1.3])
-    #expect(client.takeNotifications().allSatisfy { $0["method"]?.stringValue != "transition/didEnd" })
-    // The tick to τ = 1.5 runs the display link, which carries the offset to 1: the block is over then, and its
-    // completion runs when time next moves (completions run only when time advances).
-    client.result("transition/tick", ["transition": "t1", "dt": 0.2])
-    client.result("transition/tick", ["transition": "t1", "dt": JSON(1.0 / 60)])
-    #expect(client.waitForDidEnd("t1", timeout: 5)?["completed"]?.boolValue == true)
-    let (_, status) = client.finish()
-    #expect(status == .exited(0))
+    expectCompletesOnceTheOffsetReachesItsEnd(client)
   }
 
   // MARK: - Layer timing of property animators
@@ -242,13 +252,7 @@ import Testing
     #expect(animation["end"] == .null)
     let frame = sample(client, "time", 0.9)
     #expect(number(frame.view("detail")?["frame"]?["y"], 560, 1e-9))
-    client.result("transition/tick", ["transition": "t1", "dt": 1.3])
-    #expect(client.takeNotifications().allSatisfy { $0["method"]?.stringValue != "transition/didEnd" })
-    client.result("transition/tick", ["transition": "t1", "dt": 0.2])
-    client.result("transition/tick", ["transition": "t1", "dt": JSON(1.0 / 60)])
-    #expect(client.waitForDidEnd("t1", timeout: 5)?["completed"]?.boolValue == true)
-    let (_, status) = client.finish()
-    #expect(status == .exited(0))
+    expectCompletesOnceTheOffsetReachesItsEnd(client)
   }
 
   /// "slowed-animator": the container at speed 0.5 and a 1 s linear property animator (centre y 1200 → 400). The
