@@ -223,42 +223,55 @@ struct TrackRecord<Value: TrackValue> {
   /// The animation's value at t (t at or after `time`, before `end`); `memo` shares the block's curve progress
   /// between the properties it animates.
   func animatedValue(at t: Double, memo: ProgressMemo?) -> Value {
-    if kind == .basic, let animatorGroup, let segment {
-      return Value.value(of: segment, at: animatorGroup.progress(at: t, lane: animatorLane))
+    withUnsafePointer(to: self) { Self.animatedValue(of: $0, at: t, memo: memo) }
+  }
+
+  /// `animatedValue(at:memo:)` of the record at `r`, read member by member where it is: a call on a record of a
+  /// track's storage copied the whole record (its arrays, segment and group retained, then released) for every
+  /// animated property of every sample.
+  @inline(__always)
+  static func animatedValue(of r: UnsafePointer<Self>, at t: Double, memo: ProgressMemo?) -> Value {
+    let kind = r.pointee.kind
+    if kind == .basic, let animatorGroup = r.pointee.animatorGroup, let segment = r.pointee.segment {
+      return Value.value(of: segment, at: animatorGroup.progress(at: t, lane: r.pointee.animatorLane))
     }
-    let elapsed = t - begin
-    if elapsed <= 0 { return from }
+    let elapsed = t - r.pointee.begin
+    if elapsed <= 0 { return r.pointee.from }
     switch kind {
     case .set:
-      return to
+      return r.pointee.to
     case .basic:
-      guard let segment else { return to }
-      return Value.value(of: segment, at: progress(elapsed: elapsed, memo: memo))
+      guard let segment = r.pointee.segment else { return r.pointee.to }
+      return Value.value(of: segment, at: progress(of: r, elapsed: elapsed, memo: memo))
     case .keyframes:
-      guard let keyframes else { return from }
+      guard let keyframes = r.pointee.keyframes else { return r.pointee.from }
       // The whole-timeline curve warps the key times (UIKit); paced modes move at constant speed instead.
       let fraction =
         keyframes.mode == .paced || keyframes.mode == .cubicPaced
-        ? elapsed / duration : progress(elapsed: elapsed, memo: memo)
+        ? elapsed / r.pointee.duration : progress(of: r, elapsed: elapsed, memo: memo)
       return Value.fromKeyValue(keyframes.value(at: fraction))
     }
   }
 
-  private func progress(elapsed: Double, memo: ProgressMemo?) -> Double {
-    guard let memo else { return timing.progress(elapsed: elapsed, duration: duration) }
-    return memo.progress(block: block, timing: timing, elapsed: elapsed, duration: duration)
+  @inline(__always)
+  private static func progress(of r: UnsafePointer<Self>, elapsed: Double, memo: ProgressMemo?) -> Double {
+    let duration = r.pointee.duration
+    guard let memo else { return r.pointee.timing.progress(elapsed: elapsed, duration: duration) }
+    return memo.progress(block: r.pointee.block, timing: r.pointee.timing, elapsed: elapsed, duration: duration)
   }
 }
 
 /// A per-sample memo of each block's curve progress: all animations of a block share its begin, duration and
 /// timing, so the curve (a Bézier solve or a spring) is evaluated once per block and sample, not per property.
 final class ProgressMemo {
-  private var stamps: [UInt32] = []
-  private var values: [Double] = []
+  // Read for every animated property of every sample, by one thread, never re-entrantly: unchecked (the dynamic
+  // exclusivity checks of these four cost some 500 instructions per animated view of a sample).
+  @exclusivity(unchecked) private var stamps: [UInt32] = []
+  @exclusivity(unchecked) private var values: [Double] = []
   /// The elapsed time each value was computed for: a block's animations on layers of different timing are at
   /// different elapsed times in one sample.
-  private var elapsedTimes: [Double] = []
-  private var current: UInt32 = 0
+  @exclusivity(unchecked) private var elapsedTimes: [Double] = []
+  @exclusivity(unchecked) private var current: UInt32 = 0
 
   /// Starts a new sample (a new time): every memoized value is forgotten.
   func beginSample() {
@@ -296,15 +309,18 @@ struct Track<Value: TrackValue> {
   /// The presented value at timeline time t, whose local time in the view's layer is `local` (see the file's
   /// comment; `local` is t when every layer has the default timing).
   func value(at t: Double, local: Double, memo: ProgressMemo? = nil) -> Value {
-    records.withUnsafeBufferPointer { r in
-      var i = r.count - 1
+    records.withUnsafeBufferPointer { buffer in
+      // Through the pointer: `buffer[j].animatedValue(…)` copied the record for the call.
+      guard let r = buffer.baseAddress else { return base }
+      var i = buffer.count - 1
       while i >= 0 && r[i].time > t { i -= 1 }
       if i < 0 { return base }
       var j = i
       while j >= 0 && r[j].kind == .set { j -= 1 }
       if j >= 0 {
-        let clock = r[j].animatorGroup == nil ? local : t
-        if clock < r[j].end { return r[j].animatedValue(at: clock, memo: memo) }
+        let record = r + j
+        let clock = record.pointee.animatorGroup == nil ? local : t
+        if clock < record.pointee.end { return TrackRecord.animatedValue(of: record, at: clock, memo: memo) }
       }
       return r[i].to
     }

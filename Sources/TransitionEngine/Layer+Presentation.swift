@@ -12,19 +12,25 @@ extension ViewState {
   /// layer, or a view with a gradient) or `shape`.
   package var kindName: String {
     if layerKind == .shape { return "shape" }
-    if layerKind == .gradient || gradient != nil { return "gradient" }
+    if layerKind == .gradient || gradientBox != nil { return "gradient" }
     return isView ? "view" : "layer"
   }
 }
 
 extension Scene {
-  /// Sets the layer members of a presented entry (only called for a node with any of them: a view that is a plain
-  /// layer with no layer-only value and no mask keeps the defaults without paying for them).
-  func setLayerMembers(of state: inout ViewState, node: View, values: UnsafePointer<AnimatableValues>) {
-    state.isView = node.isView
-    state.layerKind = node.layerKind
-    state.layerBox = values.pointee.layerBox
-    if let mask = node.mask { state.maskID = mask.id }
+  /// Sets the layer members of a presented entry in place (over the previous sample's: each is set, the references
+  /// only when they differ). `maskOwnerID` is cleared here and set by `emitMask`.
+  @inline(__always)
+  func setLayerMembers(of state: UnsafeMutablePointer<ViewState>, node: View, values: UnsafePointer<AnimatableValues>) {
+    state.pointee.isView = node.isView
+    state.pointee.layerKind = node.layerKind
+    if state.pointee.layerBox !== values.pointee.layerBox { state.pointee.layerBox = values.pointee.layerBox }
+    if let mask = node.mask {
+      if state.pointee.maskID != mask.id { state.pointee.maskID = mask.id }
+    } else if state.pointee.maskID != nil {
+      state.pointee.maskID = nil
+    }
+    if state.pointee.maskOwnerID != nil { state.pointee.maskOwnerID = nil }
   }
 
   /// Appends a mask and its sublayers right after the node it masks. A mask's geometry is in its owner's bounds
@@ -33,14 +39,14 @@ extension Scene {
   /// much of the owner shows.
   func emitMask(
     _ mask: View, owner: View, ownerValues: UnsafePointer<AnimatableValues>, ownerWorld: Transform3D,
-    values: UnsafeBufferPointer<AnimatableValues>, into out: inout [ViewState]
+    values: UnsafeBufferPointer<AnimatableValues>, into out: inout PresentationOutput
   ) {
     let origin = ownerValues.pointee.bounds.origin
     let index = out.count
     emit(
       mask, parentID: owner.id, parentBasis: Transform3D(translationX: -origin.x, y: -origin.y),
       parentWorld: ownerWorld, parentOpacity: 1, parentHidden: false, values: values, into: &out)
-    out[index].maskOwnerID = owner.id
+    (out.entries + index).pointee.maskOwnerID = owner.id
   }
 }
 
@@ -49,6 +55,6 @@ extension ViewState {
   /// default, a mask, being a mask, being a layer that is not a view, or drawing a gradient or shape. False for the
   /// plain views of most frames, which then cost the layer members one test.
   package var hasLayerMembers: Bool {
-    layerBox != nil || maskID != nil || maskOwnerID != nil || !isView || layerKind != .layer || gradient != nil
+    layerBox != nil || maskID != nil || maskOwnerID != nil || !isView || layerKind != .layer || gradientBox != nil
   }
 }

@@ -6,23 +6,8 @@ extension View {
   /// property's history.
   @inline(__always)
   func evaluated(at t: Double, local: Double, memo: ProgressMemo) -> AnimatableValues {
-    guard hasTracks else { return model }
     var p = model
-    if let v = tracks.bounds?.value(at: t, local: local, memo: memo) { p.bounds = v }
-    if let v = tracks.position?.value(at: t, local: local, memo: memo) { p.position = v }
-    if let v = tracks.anchorPoint?.value(at: t, local: local, memo: memo) { p.anchorPoint = v }
-    if let v = tracks.transform?.value(at: t, local: local, memo: memo) { p.transform = v }
-    if let v = tracks.sublayerTransform?.value(at: t, local: local, memo: memo) { p.sublayerTransform = v }
-    if let v = tracks.alpha?.value(at: t, local: local, memo: memo) { p.alpha = v }
-    if let v = tracks.zPosition?.value(at: t, local: local, memo: memo) { p.zPosition = v }
-    if let v = tracks.cornerRadius?.value(at: t, local: local, memo: memo) { p.cornerRadius = v }
-    // Optional-valued: optional chaining would flatten a presented nil into "no track".
-    if tracks.backgroundColor != nil {
-      p.backgroundColor = tracks.backgroundColor!.value(at: t, local: local, memo: memo)
-    }
-    if tracks.gradient != nil { p.gradient = tracks.gradient!.value(at: t, local: local, memo: memo) }
-    let layerTracks = tracks.layer
-    if !layerTracks.isEmpty { p.layer = layerTracks.evaluated(p.layer, at: t, local: local, memo: memo) }
+    if hasTracks { tracks.apply(to: &p, at: t, local: local, memo: memo) }
     return p
   }
 }
@@ -45,7 +30,6 @@ extension Scene {
   /// `presentation(at:)` into a reused buffer (its capacity is kept, so steady sampling does not reallocate).
   package func presentation(at t: Double, into out: inout [ViewState]) {
     let time = t.isFinite ? t : currentTime
-    out.removeAll(keepingCapacity: true)
     beginPresentation()
     scratchViews.append(container)
     var i = 0
@@ -59,10 +43,23 @@ extension Scene {
     if !drivers.isEmpty {
       runDrivers(at: time, sink: DriverSink(scene: self))
     }
+    // One entry per node visited above (the tree's nodes: the container, sublayers, masks), each written in place
+    // over the previous sample's entry: building an entry and appending it copied some 550 bytes per node, and
+    // retained and released its strings, which are mostly the same ones again.
+    let count = scratchViews.count
+    if out.count > count {
+      out.removeLast(out.count - count)
+    } else if out.count < count {
+      out.append(contentsOf: repeatElement(ViewState.blank, count: count - out.count))
+    }
     scratchValues.withUnsafeBufferPointer { values in
-      emit(
-        container, parentID: nil, parentBasis: nil, parentWorld: .identity, parentOpacity: 1, parentHidden: false,
-        values: values, into: &out)
+      out.withUnsafeMutableBufferPointer { entries in
+        var output = PresentationOutput(entries: entries.baseAddress!, capacity: entries.count)
+        emit(
+          container, parentID: nil, parentBasis: nil, parentWorld: .identity, parentOpacity: 1, parentHidden: false,
+          values: values, into: &output)
+        precondition(output.count == count, "the presentation scratch was reused during a sample")
+      }
     }
     endPresentation()
   }
@@ -106,7 +103,11 @@ extension Scene {
     v.presentationPass = presentationScratch.pass
     // Block animations run in the layer's local time (the timeline time unless some layer has a timing).
     let local = layerTimingCount == 0 ? time : v.localTime(at: time)
-    scratchValues.append(v.evaluated(at: time, local: local, memo: progressMemo))
+    // Evaluated in its slot: `evaluated(at:…)` built the values and the append copied them.
+    scratchValues.append(v.model)
+    if v.hasTracks {
+      v.tracks.apply(to: &scratchValues[scratchValues.count - 1], at: time, local: local, memo: progressMemo)
+    }
     if !v.attachedAnimations.isEmpty {
       applyExplicitAnimations(of: v, at: time, to: &scratchValues[scratchValues.count - 1], reusingBoxes: true)
     }
@@ -119,33 +120,49 @@ extension Scene {
     scratchValues[view.presentationSlot][keyPath: property.value] = value
   }
 
-  /// Appends `v` and its subtree. `parentBasis`/`parentWorld` nil: `v` is the root (world = identity).
+  /// Writes the entries of `v` and its subtree. `parentBasis`/`parentWorld` nil: `v` is the root (world = identity).
   func emit(
     _ v: View, parentID: String?, parentBasis: Transform3D?, parentWorld: Transform3D, parentOpacity: Double,
-    parentHidden: Bool, values: UnsafeBufferPointer<AnimatableValues>, into out: inout [ViewState]
+    parentHidden: Bool, values: UnsafeBufferPointer<AnimatableValues>, into out: inout PresentationOutput
   ) {
     // Read in place: a copy of the values per view per sample showed in profiles. The slot must be this sample's (a
     // driver that sampled the scene again from inside its update would have reset the scratch): trap rather than read
     // what is not there.
     precondition(
-      v.presentationPass == presentationScratch.pass && v.presentationSlot < values.count,
+      v.presentationPass == presentationScratch.pass && v.presentationSlot < values.count
+        && out.count < out.capacity,
       "the presentation scratch was reused during a sample")
     let p = values.baseAddress! + v.presentationSlot
     let world = parentBasis.map { p.pointee.world(parentBasis: $0, parentWorld: parentWorld) } ?? .identity
     let hidden = parentHidden || v.isHidden
     let opacity = hidden ? 0 : parentOpacity * clamp01(p.pointee.alpha)
-    out.append(
-      ViewState(
-        id: v.id, parentID: parentID, frame: p.pointee.frame, bounds: p.pointee.bounds, position: p.pointee.position,
-        anchorPoint: p.pointee.anchorPoint, transform: p.pointee.transform,
-        sublayerTransform: p.pointee.sublayerTransform, worldTransform: world,
-        boundingBox: world.projectedBoundingBox(of: Rect(origin: .zero, size: p.pointee.bounds.size)),
-        alpha: p.pointee.alpha, opacity: opacity, isHidden: v.isHidden, zPosition: p.pointee.zPosition,
-        zIndex: out.count, backgroundColor: p.pointee.backgroundColor, cornerRadius: p.pointee.cornerRadius,
-        clipsToBounds: v.clipsToBounds, gradient: p.pointee.gradient, snapshotOf: v.snapshotOf))
-    if !v.isView || v.layerKind != .layer || p.pointee.layerBox != nil || v.mask != nil {
-      setLayerMembers(of: &out[out.count - 1], node: v, values: p)
+    let d = out.entries + out.count
+    d.pointee.zIndex = out.count
+    out.count += 1
+    // References are compared before they are stored: the same strings and boxes as last sample's are the rule.
+    if d.pointee.id != v.id { d.pointee.id = v.id }
+    if d.pointee.parentID != parentID { d.pointee.parentID = parentID }
+    d.pointee.frame = p.pointee.frame
+    d.pointee.bounds = p.pointee.bounds
+    d.pointee.position = p.pointee.position
+    d.pointee.anchorPoint = p.pointee.anchorPoint
+    d.pointee.transform = p.pointee.transform
+    if d.pointee.sublayerTransformBox !== p.pointee.sublayerTransformBox {
+      d.pointee.sublayerTransformBox = p.pointee.sublayerTransformBox
     }
+    d.pointee.worldTransform = world
+    d.pointee.boundingBox = world.projectedBoundingBox(of: Rect(origin: .zero, size: p.pointee.bounds.size))
+    d.pointee.alpha = p.pointee.alpha
+    d.pointee.opacity = opacity
+    d.pointee.isHidden = v.isHidden
+    d.pointee.zPosition = p.pointee.zPosition
+    d.pointee.backgroundColor = p.pointee.backgroundColor
+    d.pointee.cornerRadius = p.pointee.cornerRadius
+    d.pointee.clipsToBounds = v.clipsToBounds
+    if d.pointee.gradientBox !== p.pointee.gradientBox { d.pointee.gradientBox = p.pointee.gradientBox }
+    let snapshotOf = v.snapshotOf
+    if d.pointee.snapshotOf != snapshotOf { d.pointee.snapshotOf = snapshotOf }
+    setLayerMembers(of: d, node: v, values: p)
     if let m = v.mask {
       emitMask(m, owner: v, ownerValues: p, ownerWorld: world, values: values, into: &out)
     }
@@ -178,4 +195,22 @@ extension Scene {
       }
     }
   }
+}
+
+/// Where `Scene.emit` writes a sample: the entries of the caller's states, sized to the sample's nodes beforehand and
+/// overwritten in drawing order.
+struct PresentationOutput {
+  let entries: UnsafeMutablePointer<ViewState>
+  let capacity: Int
+  /// The entries written so far (the next one's zIndex).
+  var count = 0
+}
+
+extension ViewState {
+  /// A placeholder entry that a sample overwrites (where the states grow to more nodes than the previous sample's).
+  static let blank = ViewState(
+    id: "", parentID: nil, frame: .zero, bounds: .zero, position: .zero, anchorPoint: .zero, transform: .identity,
+    sublayerTransform: .identity, worldTransform: .identity, boundingBox: nil, alpha: 0, opacity: 0, isHidden: false,
+    zPosition: 0, zIndex: 0, backgroundColor: nil, cornerRadius: 0, clipsToBounds: false, gradient: nil,
+    snapshotOf: nil)
 }

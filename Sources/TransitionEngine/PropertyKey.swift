@@ -111,10 +111,11 @@ package struct AnimatableValues: Hashable, Sendable {
   // The two matrices are 256 of the 432 bytes these values would take inline, and almost every view's are the
   // identity; every view keeps its model values, a transition's snapshot keeps another copy, and samples copy them
   // around. So each is held as nil (the identity) or a shared immutable box.
-  private var transformBox: TransformBox?
-  private var sublayerTransformBox: TransformBox?
+  // Read (not written) by the presentation, which hands the boxes on to `ViewState` as they are.
+  private(set) var transformBox: TransformBox?
+  private(set) var sublayerTransformBox: TransformBox?
   /// Few views are gradients: the gradient (48 bytes inline) is boxed as well.
-  private var gradientBox: GradientBox?
+  private(set) var gradientBox: GradientBox?
   /// The layer-only properties (borders, shadows, shape, …; `layer`), nil while all are at CALayer's defaults.
   var layerBox: LayerAppearanceBox?
 
@@ -304,5 +305,24 @@ struct PropertyTracks {
   var layer: LayerPropertyTracks {
     get { storage?.layer ?? LayerPropertyTracks() }
     _modify { yield &unique().layer }
+  }
+
+  /// Overrides each value of `p` that has a track with the track's value at timeline time t (`local` in the layer's
+  /// time). Reads the tracks where they are stored: each getter above hands out a copy (its records retained).
+  @inline(__always)
+  func apply(to p: inout AnimatableValues, at t: Double, local: Double, memo: ProgressMemo) {
+    guard let s = storage else { return }
+    if let v = s.bounds?.value(at: t, local: local, memo: memo) { p.bounds = v }
+    if let v = s.position?.value(at: t, local: local, memo: memo) { p.position = v }
+    if let v = s.anchorPoint?.value(at: t, local: local, memo: memo) { p.anchorPoint = v }
+    if let v = s.transform?.value(at: t, local: local, memo: memo) { p.transform = v }
+    if let v = s.sublayerTransform?.value(at: t, local: local, memo: memo) { p.sublayerTransform = v }
+    if let v = s.alpha?.value(at: t, local: local, memo: memo) { p.alpha = v }
+    if let v = s.zPosition?.value(at: t, local: local, memo: memo) { p.zPosition = v }
+    if let v = s.cornerRadius?.value(at: t, local: local, memo: memo) { p.cornerRadius = v }
+    // Optional-valued: optional chaining would flatten a presented nil into "no track".
+    if s.backgroundColor != nil { p.backgroundColor = s.backgroundColor!.value(at: t, local: local, memo: memo) }
+    if s.gradient != nil { p.gradient = s.gradient!.value(at: t, local: local, memo: memo) }
+    if !s.layer.isEmpty { p.layer = s.layer.evaluated(p.layer, at: t, local: local, memo: memo) }
   }
 }

@@ -26,9 +26,10 @@ package final class View {
   /// the view existed, or one that saved them before a write.
   var journaledEpoch = 0
   /// The recorded history of animatable properties (see `Track`).
-  var tracks = PropertyTracks()
+  // Read for every node of every sample, never changed during one: unchecked, as the presentation slot below.
+  @exclusivity(unchecked) var tracks = PropertyTracks()
   /// Whether any property has a track (a view without one presents its model values at every time).
-  var hasTracks = false
+  @exclusivity(unchecked) var hasTracks = false
   /// Where this view's presented values are in the scene's scratch, valid during the sample numbered
   /// `presentationPass` (see `Scene.presentation(at:)`).
   @exclusivity(unchecked) var presentationSlot = 0
