@@ -226,6 +226,7 @@ package struct Transform3D: Hashable, Sendable {
 
   /// The point (x, y, z, 1) · M projected to 2-D by dividing by w; nil when w ≤ 0 (at or behind the eye)
   /// or the result is not finite.
+  @inline(__always)  // four per view of every sample (`projectedBoundingBox`)
   package func project(_ p: Point, z: Double = 0) -> Point? {
     let v = apply(to: (x: p.x, y: p.y, z: z, w: 1))
     guard v.w > 0 else { return nil }

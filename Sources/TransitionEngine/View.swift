@@ -18,7 +18,8 @@ package final class View {
   let createdAt: Double
 
   /// The model values of every animatable property.
-  package internal(set) var model = AnimatableValues() {
+  // Read for every node of every sample (and written by one thread, never re-entrantly): unchecked.
+  @exclusivity(unchecked) package internal(set) var model = AnimatableValues() {
     // A scene snapshot keeps a view's model values only once they are about to change (`SnapshotJournal`).
     willSet { if journaledEpoch < (scene?.captureEpoch ?? 0) { scene?.journalModel(of: self) } }
   }
