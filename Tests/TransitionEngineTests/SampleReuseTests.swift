@@ -1,5 +1,6 @@
 // What the sampling fast paths must not change: a path animation that blends into storage kept from earlier samples
-// (ResolvedAnimation's `PathSpares`) and the remainder-free phase of a one-cycle timing (`MediaTiming.plainPhase`).
+// (ResolvedAnimation's `PathSpares`), the remainder-free phase of a one-cycle timing (`MediaTiming.plainPhase`), and
+// entries written in place over another sample's (`Scene.presentation(at:into:)`).
 // Expected points are blended here from the two ends' own points (a + (b − a)·t); phases are the general rule's.
 import TestSupport
 import Testing
@@ -117,5 +118,58 @@ import Testing
       change(&other)
       #expect(!other.hasOnePlainCycle)
     }
+  }
+
+  /// A scene with every member an entry can carry off its default: a mask, a snapshot, a gradient layer, a sublayer
+  /// transform, a layer-only value, a hidden view.
+  private func everyMemberScene() throws -> ModelHarness {
+    let h = ModelHarness()
+    let card = h.view("card", Rect(x: 10, y: 20, width: 100, height: 50))
+    card.sublayerTransform = Transform3D(scaleX: 2, y: 2)
+    card.borderWidth = 3
+    let mask = try h.scene.makeView(id: "cardMask")
+    mask.frame = Rect(x: 0, y: 0, width: 100, height: 50)
+    card.setMask(mask)
+    let shot = h.view("shot", Rect(x: 0, y: 0, width: 10, height: 10), in: card)
+    shot.snapshotOf = "card"
+    shot.isHidden = true
+    let fill = try h.scene.makeLayer(id: "fill", kind: .gradient)
+    fill.gradient = Gradient(colors: [Color(r: 1, g: 0, b: 0, a: 1), Color(r: 0, g: 0, b: 1, a: 1)])
+    card.addSublayer(fill)
+    return h
+  }
+
+  /// Entries written over another scene's (more of them, fewer, other ids and members) are what a fresh buffer gets,
+  /// and a plain scene's entries carry none of the other scene's members.
+  @Test func entriesWrittenOverAnotherScenesAreFresh() throws {
+    let rich = try everyMemberScene()
+    let plain = ModelHarness()
+    let a = plain.view("a", Rect(x: 1, y: 2, width: 30, height: 40))
+    _ = plain.view("b", Rect(x: 5, y: 6, width: 7, height: 8), in: a)
+    var buffer: [ViewState] = []
+    rich.scene.presentation(at: 0, into: &buffer)
+    #expect(buffer.count == 5)
+    plain.scene.presentation(at: 0, into: &buffer)
+    #expect(buffer == plain.scene.presentation(at: 0))
+    #expect(buffer.map(\.id) == ["container", "a", "b"])
+    #expect(buffer.map(\.parentID) == [nil, "container", "a"])
+    #expect(buffer.map(\.zIndex) == [0, 1, 2])
+    // b's frame in a's coordinates; its world box is offset by a's origin.
+    #expect(buffer[2].frame == Rect(x: 5, y: 6, width: 7, height: 8))
+    #expect(buffer[2].boundingBox == Rect(x: 6, y: 8, width: 7, height: 8))
+    for entry in buffer {
+      #expect(entry.maskID == nil && entry.maskOwnerID == nil && entry.snapshotOf == nil && entry.gradient == nil)
+      #expect(entry.sublayerTransform == .identity && entry.layer == LayerAppearance.defaults)
+      #expect(entry.isView && entry.layerKind == .layer && !entry.isHidden && !entry.hasLayerMembers)
+    }
+    // Back to the rich scene over the plain one's (fewer) entries.
+    rich.scene.presentation(at: 0, into: &buffer)
+    #expect(buffer == rich.scene.presentation(at: 0))
+    // Drawing order: the container, card, its mask right after it, then its sublayers.
+    #expect(buffer.map(\.id) == ["container", "card", "cardMask", "shot", "fill"])
+    #expect(buffer[1].maskID == "cardMask" && buffer[2].maskOwnerID == "card" && buffer[2].parentID == "card")
+    #expect(buffer[1].sublayerTransform == Transform3D(scaleX: 2, y: 2) && buffer[1].layer.borderWidth == 3)
+    #expect(buffer[3].snapshotOf == "card" && buffer[3].isHidden && buffer[3].opacity == 0)
+    #expect(buffer[4].layerKind == .gradient && !buffer[4].isView && buffer[4].gradient?.colors.count == 2)
   }
 }
