@@ -151,8 +151,19 @@ package enum ShortestDigits {
       // ddd.ddd: as above, the digits one place on and the whole ones moved back in front of the point.
       let whole = scientific + 1
       writeDigits(digits, count: count, at: p + 1)
-      for i in 0..<whole { p[i] = p[i + 1] }
-      p[whole] = UInt8(ascii: ".")
+      if whole < 8 {
+        // Eight bytes at once, not a loop (which became a call to memmove): the whole digits one place back, the
+        // point, the fraction's first digits where they are (the eighth is at p[8] already).
+        let raw = UnsafeMutableRawPointer(p)
+        let first = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self))
+        let shift = UInt64(truncatingIfNeeded: whole &* 8)
+        let wholeMask: UInt64 = (1 << shift) &- 1
+        let merged = first & wholeMask | UInt64(UInt8(ascii: ".")) << shift | (first & ~wholeMask) << 8
+        raw.storeBytes(of: merged.littleEndian, as: UInt64.self)
+      } else {
+        for i in 0..<whole { p[i] = p[i + 1] }
+        p[whole] = UInt8(ascii: ".")
+      }
       return p + 1 + count - out
     }
     // ddd000.0 (whole numbers up to 2^53)
