@@ -46,7 +46,12 @@ package enum ShortestDigits {
     guard product.magnitude < 1e15 else { return 0 }
     let micros = Int64(product + (product < 0 ? -0.5 : 0.5))
     let magnitude = micros.magnitude
-    guard magnitude >= 100, Double(micros) / 1e6 == value else { return 0 }
+    // A quick no for most other values (a computed coordinate with 17 digits) before the exact test's division: for
+    // the double nearest n / 10⁶, value × 10⁶ is within n × 2.3e-16 of n (two roundings of at most 2⁻⁵³ each), so a
+    // product further than that bound (× 4) from n is no such double.
+    let candidate = Double(micros)
+    guard (product - candidate).magnitude <= product.magnitude * 1e-15 else { return 0 }
+    guard magnitude >= 100, candidate / 1e6 == value else { return 0 }
     let fraction = magnitude % 1_000_000
     guard fraction != 0 else { return 0 }
     var p = out
@@ -107,12 +112,12 @@ package enum ShortestDigits {
         p.pointee = UInt8(truncatingIfNeeded: digits) &+ UInt8(ascii: "0")
         p += 1
       } else {
-        let rest = count - 1
-        let scale = powersOf10[rest]
-        p.pointee = UInt8(truncatingIfNeeded: digits / scale) &+ UInt8(ascii: "0")
+        // All digits one place on, then the first moved in front of the point: splitting `digits` by 10^(count − 1)
+        // would be a hardware division (its divisor is not a constant), the slowest instruction of the number.
+        writeDigits(digits, count: count, at: p + 1)
+        p[0] = p[1]
         p[1] = UInt8(ascii: ".")
-        writeDigits(digits % scale, count: rest, at: p + 2)
-        p += rest + 2
+        p += count + 1
       }
       p[0] = UInt8(ascii: "e")
       var e = scientific
@@ -143,15 +148,23 @@ package enum ShortestDigits {
       return p + count - out
     }
     if scientific + 1 < count {
-      // ddd.ddd
-      let fraction = count - scientific - 1
-      let scale = powersOf10[fraction]
-      let whole = digits / scale
-      writeDigits(whole, count: scientific + 1, at: p)
-      p += scientific + 1
-      p.pointee = UInt8(ascii: ".")
-      writeDigits(digits - whole * scale, count: fraction, at: p + 1)
-      return p + 1 + fraction - out
+      // ddd.ddd: as above, the digits one place on and the whole ones moved back in front of the point.
+      let whole = scientific + 1
+      writeDigits(digits, count: count, at: p + 1)
+      if whole < 8 {
+        // Eight bytes at once, not a loop (which became a call to memmove): the whole digits one place back, the
+        // point, the fraction's first digits where they are (the eighth is at p[8] already).
+        let raw = UnsafeMutableRawPointer(p)
+        let first = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 1, as: UInt64.self))
+        let shift = UInt64(truncatingIfNeeded: whole &* 8)
+        let wholeMask: UInt64 = (1 << shift) &- 1
+        let merged = first & wholeMask | UInt64(UInt8(ascii: ".")) << shift | (first & ~wholeMask) << 8
+        raw.storeBytes(of: merged.littleEndian, as: UInt64.self)
+      } else {
+        for i in 0..<whole { p[i] = p[i + 1] }
+        p[whole] = UInt8(ascii: ".")
+      }
+      return p + 1 + count - out
     }
     // ddd000.0 (whole numbers up to 2^53)
     writeDigits(digits, count: count, at: p)

@@ -283,8 +283,13 @@ package struct FrameEncoder {
     writeRect(s.bounds, &out)
     out.raw(#","position":"#)
     writePoint(s.position, &out)
-    out.raw(#","anchorPoint":"#)
-    writePoint(s.anchorPoint, &out)
+    if s.anchorPoint.x == 0.5 && s.anchorPoint.y == 0.5 {
+      // The default anchor point, as constant text.
+      out.raw(#","anchorPoint":{"x":0.5,"y":0.5}"#)
+    } else {
+      out.raw(#","anchorPoint":"#)
+      writePoint(s.anchorPoint, &out)
+    }
     out.raw(#","transform":"#)
     writeMatrix(s.transform, &out)
     out.raw(#","worldTransform":"#)
@@ -436,6 +441,30 @@ package struct FrameEncoder {
   }
 
   private func writeMatrix(_ m: Transform3D, _ out: inout JSONTextCursor) {
+    // Most views' transform is the identity and their world transform a 2-D translation: the rows that are the
+    // identity's are constant text. `==` holds only for values that print as these digits (−0 prints `0` as well).
+    if m.m11 == 1 && m.m12 == 0 && m.m13 == 0 && m.m14 == 0 && m.m21 == 0 && m.m22 == 1 && m.m23 == 0 && m.m24 == 0
+      && m.m31 == 0 && m.m32 == 0 && m.m33 == 1 && m.m34 == 0
+    {
+      if m.m41 == 0 && m.m42 == 0 && m.m43 == 0 && m.m44 == 1 {
+        out.raw("[1,0,0,0,0,1,0,0,0,0,1,0,0,0,0,1]")
+        return
+      }
+      out.raw("[1,0,0,0,0,1,0,0,0,0,1,0,")
+      out.number(m.m41)
+      out.byte(UInt8(ascii: ","))
+      out.number(m.m42)
+      out.byte(UInt8(ascii: ","))
+      if m.m43 == 0 && m.m44 == 1 {
+        out.raw("0,1]")
+        return
+      }
+      out.number(m.m43)
+      out.byte(UInt8(ascii: ","))
+      out.number(m.m44)
+      out.byte(UInt8(ascii: "]"))
+      return
+    }
     out.byte(UInt8(ascii: "["))
     out.number(m.m11)
     out.byte(UInt8(ascii: ","))

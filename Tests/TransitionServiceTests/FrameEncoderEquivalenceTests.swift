@@ -476,3 +476,61 @@ private struct SceneFuzzer {
       time: number(), percent: number(), phase: chance(5) ? string() : "running")
   }
 }
+
+extension FrameEncoderEquivalenceTests {
+  /// The matrices and anchor points the dedicated encoder writes as constant text (the identity, a 2-D translation,
+  /// the default anchor point) and their near misses: −0 where the identity has 0 (equal, printed `0`), a translation
+  /// with m43 or m44 set, a NaN or a 1 one ulp off in a constant place, an anchor point with one coordinate off. Each
+  /// as a full frame and sampled, against the json-c reference.
+  @Test func constantTextMatricesAndAnchorPoints() {
+    func translation(_ x: Double, _ y: Double) -> Transform3D {
+      var m = Transform3D.identity
+      m.m41 = x
+      m.m42 = y
+      return m
+    }
+    var matrices: [Transform3D] = [.identity, translation(12.5, -3), translation(-0.0, 0), translation(1e-7, 2e300)]
+    var negativeZeros = Transform3D.identity
+    negativeZeros.m12 = -0.0
+    negativeZeros.m34 = -0.0
+    negativeZeros.m43 = -0.0
+    matrices.append(negativeZeros)
+    var depth = translation(4, 5)
+    depth.m43 = 0.25
+    matrices.append(depth)
+    var w = translation(4, 5)
+    w.m44 = 2
+    matrices.append(w)
+    var perspective = Transform3D.identity
+    perspective.m34 = -0.002
+    matrices.append(perspective)
+    var notANumber = translation(1, 2)
+    notANumber.m23 = .nan
+    matrices.append(notANumber)
+    var offByAnUlp = Transform3D.identity
+    offByAnUlp.m22 = 1.0.nextUp
+    matrices.append(offByAnUlp)
+    let anchors = [
+      Point(x: 0.5, y: 0.5), Point(x: 0.5, y: 0.25), Point(x: -0.5, y: 0.5), Point(x: 0.5, y: .nan),
+      Point(x: 0.5.nextDown, y: 0.5),
+    ]
+    var states: [ViewState] = []
+    for (index, matrix) in matrices.enumerated() {
+      let world = matrices[(index + 3) % matrices.count]
+      states.append(
+        ViewState(
+          id: "v\(index)", parentID: index == 0 ? nil : "v0", frame: Rect(x: 1, y: 2, width: 3, height: 4),
+          bounds: Rect(x: 0, y: 0, width: 3, height: 4), position: Point(x: 2.5, y: 4),
+          anchorPoint: anchors[index % anchors.count], transform: matrix, sublayerTransform: .identity,
+          worldTransform: world, boundingBox: nil, alpha: 1, opacity: 0.5, isHidden: false, zPosition: 0,
+          zIndex: index, backgroundColor: nil, cornerRadius: 0, clipsToBounds: false, gradient: nil, snapshotOf: nil))
+    }
+    var pair = EncoderPair(contents: [:])
+    let stamp = FrameStamp(transition: "t1", seq: 1, time: 0.5, percent: 0.5, phase: "running")
+    pair.stream(stamp, mode: .full, states: states, "constant text, full")
+    pair.sample(
+      FrameStamp(transition: "t1", seq: nil, time: 0.5, percent: 0.5, phase: "running"), states: states,
+      "constant text, sampled")
+    #expect(pair.frames == 2)
+  }
+}
