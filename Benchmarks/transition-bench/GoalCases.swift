@@ -198,12 +198,23 @@ func sampleRates(_ context: GoalContext, _ mode: HostMode) throws -> (host: Doub
 // MARK: Real time
 
 /// Frames of one real-time transition at `fps` as they arrived, and the host's CPU share meanwhile.
+///
+/// Each frame is judged against its own tick: the moment its `time` member shows, counted from the transition's start
+/// as the client saw it. That start is the arrival of frame 0 (the start sends it, and the host's clock starts as it
+/// is written), or earlier when a frame arrived sooner after its tick than frame 0 did after the start: no frame is
+/// sent before its tick, so the latest start the arrivals allow (a constant delay of every frame still shows; frame 0's
+/// own slower first delivery does not make the others look early). A frame built at its tick shows exactly its
+/// deadline; one built at a late wake-up shows the wake-up, and is judged against the grid tick before it. After a stall longer than a frame the host skips the missed ticks and starts a new
+/// grid from the next deadline (`TransitionSession.wakeUp`): the skipped ticks are counted on their own, and the frames
+/// after the restart are judged against the new grid, not made late by it. Seq 0 (sent by the start) and the last,
+/// ended frame (sent when the end is reached, which can be an event's wake-up) are left out.
 struct RealtimeRun {
-  /// How late each frame arrived after its ideal tick (seq / fps after the least-late frame's offset), seq 0 left
-  /// out (it is sent by the start, not by a timer) and so is the last, ended frame: it is sent when the end is
-  /// reached, which can be an event's wake-up just after a tick (a tick's time a rounding error short of the end)
-  /// rather than a tick, and taken as the least-late frame it would make every other frame look a tick late.
+  /// How late each frame arrived after its tick.
   var lateness: [Double] = []
+  /// Ticks with no frame of their own: frames the host skipped after a stall (each grid restart skips at least one).
+  var skipped = 0
+  /// How many times the stream's grid restarted after a stall.
+  var restarts = 0
   /// The host's CPU time over the run / the run's wall time.
   var cpuShare = 0.0
   var frames = 0
@@ -211,6 +222,13 @@ struct RealtimeRun {
   var floor: [Double] = []
   /// The same wait by the bare C program (`CTimerFloor.spin`) right after that; empty when it is not built.
   var cFloor: [Double] = []
+
+  /// One frame as it arrived: its `seq`, its `time` member and the arrival (monotonic seconds).
+  struct Arrival {
+    var seq: Int
+    var time: Double
+    var arrival: Double
+  }
 
   /// `children` rows per root (11 views for 4); with `updatesPerSecond`, another (interactive) transition gets that
   /// many `transition/update` notifications meanwhile, from a thread of their own.
@@ -259,9 +277,11 @@ struct RealtimeRun {
     }
     let prefix = framePrefix(transition)
     let didEnd = Array(#"{"jsonrpc":"2.0","method":"transition/didEnd","params":{"transition":"\#(transition)""#.utf8)
-    var arrivals: [(seq: Int, time: Double)] = []
+    var arrivals: [Arrival] = []
     child.readLines { line, time in
-      if line.starts(with: prefix) { arrivals.append((integer(after: prefix, in: line), time)) }
+      if line.starts(with: prefix) {
+        arrivals.append(Arrival(seq: integer(after: prefix, in: line), time: timeMember(line), arrival: time))
+      }
       return !line.starts(with: didEnd)
     }
     let wall = monotonicSeconds() - wallBefore
@@ -269,14 +289,98 @@ struct RealtimeRun {
     stop.store(true, ordering: .relaxed)
     if writer != nil { done.wait() }
     self.frames = arrivals.count
-    let timed = arrivals.dropLast().filter { $0.seq > 0 }
-    guard let offset = timed.map({ $0.time - Double($0.seq) / fps }).min() else {
+    guard let first = arrivals.first, first.seq == 0, arrivals.count > 2 else {
       throw BenchError("no real-time frames arrived")
     }
-    lateness = timed.map { $0.time - Double($0.seq) / fps - offset }
+    let judged = Self.judge(arrivals.dropLast().dropFirst(), start: first.arrival, fps: fps)
+    (lateness, skipped, restarts) = (judged.lateness, judged.skipped, judged.restarts)
+    if let folder = ProcessInfo.processInfo.environment["TRANSITION_BENCH_REALTIME_TRACE"] {
+      Self.writeTrace(arrivals, start: judged.start, judged: judged.ticks, to: folder, children: children)
+    }
     floor = timerFloor(seconds: min(seconds, 2))
     cFloor = CTimerFloor.spin.run(deadlines: Int(min(seconds, 2) * 120))?.lateness ?? []
   }
+
+  /// How far two moments may differ and still be the same tick: far above the host's deadline drift (some 1e-10 s,
+  /// deadlines summed at the monotonic clock's magnitude), far below a wake-up's lateness.
+  static let sameTick = 1e-6
+
+  /// What `judge` found: each frame's tick and lateness, the start they are counted from, the ticks skipped.
+  struct Judged {
+    var ticks: [Double] = []
+    var lateness: [Double] = []
+    var start: Double
+    var skipped = 0
+    var restarts = 0
+  }
+
+  /// Judges `frames` against their ticks. The grid starts at 0 (the start); a frame on it is its own tick. A frame off
+  /// it either starts a new grid (the next frame is whole frames after it, not on the old grid: the host restarted its
+  /// deadlines after a stall) or shows a late wake-up on the same grid (its tick is the grid's last one before it).
+  /// With every frame built at a late wake-up (`--frames-ahead off`) no frame is on a grid, and after a restart the
+  /// frames are judged against the old grid: each up to a frame later than the new one would say.
+  static func judge(_ frames: ArraySlice<Arrival>, start: Double, fps: Double) -> Judged {
+    let frames = Array(frames)
+    func onGrid(_ time: Double, from anchor: Double) -> Bool {
+      let steps = (time - anchor) * fps
+      return steps > 0.5 && abs(steps - steps.rounded()) * (1 / fps) <= sameTick
+    }
+    var anchor = 0.0
+    var lastTick = 0.0
+    var result = Judged(start: start)
+    for (index, frame) in frames.enumerated() {
+      var tick: Double
+      if onGrid(frame.time, from: anchor) {
+        tick = frame.time
+      } else if index + 1 < frames.count, onGrid(frames[index + 1].time, from: frame.time),
+        !onGrid(frames[index + 1].time, from: anchor)
+      {
+        tick = frame.time
+        anchor = frame.time
+        result.restarts += 1
+      } else {
+        tick = anchor + ((frame.time - anchor) * fps).rounded(.down) / fps
+      }
+      if tick <= lastTick { tick = frame.time }  // not a tick of its own (an event's frame): judged at its moment
+      // The frames the stream lacks between the last one and this.
+      result.skipped += max(0, Int(((tick - lastTick) * fps).rounded()) - 1)
+      lastTick = tick
+      result.ticks.append(tick)
+    }
+    result.start = zip(frames, result.ticks).map { $0.arrival - $1 }.reduce(start, min)
+    result.lateness = zip(frames, result.ticks).map { $0.arrival - result.start - $1 }
+    return result
+  }
+
+  /// `seq time tick arrival lateness` (seconds after the start as judged) per frame, one file per run in `folder`, for
+  /// reading a run frame by frame (`TRANSITION_BENCH_REALTIME_TRACE=DIR`).
+  private static func writeTrace(
+    _ arrivals: [Arrival], start: Double, judged ticks: [Double], to folder: String, children: Int
+  ) {
+    var text = "# seq time tick arrival lateness (s after the start as judged; tick - for seq 0 and the last)\n"
+    for (index, frame) in arrivals.enumerated() {
+      let tick = index > 0 && index <= ticks.count ? ticks[index - 1] : nil
+      let late = tick.map { String(frame.arrival - start - $0) } ?? "-"
+      text += "\(frame.seq) \(frame.time) \(tick.map { String($0) } ?? "-") \(frame.arrival - start) \(late)\n"
+    }
+    let name = "\(folder)/realtime-\(getpid())-\(children)-\(Int(monotonicSeconds() * 1e3)).txt"
+    try? text.write(toFile: name, atomically: true, encoding: .utf8)
+  }
+}
+
+/// The number after `"time":` in a frame line (0 when there is none).
+private func timeMember(_ line: ArraySlice<UInt8>) -> Double {
+  let key = Array(#""time":"#.utf8)
+  var index = line.startIndex
+  while index + key.count <= line.endIndex {
+    if line[index..<index + key.count].elementsEqual(key) {
+      var end = index + key.count
+      while end < line.endIndex, line[end] != UInt8(ascii: ","), line[end] != UInt8(ascii: "}") { end += 1 }
+      return Double(String(decoding: line[(index + key.count)..<end], as: UTF8.self)) ?? 0
+    }
+    index += 1
+  }
+  return 0
 }
 
 // MARK: Scale

@@ -353,20 +353,26 @@ package final class TransitionSession {
     if frameDue, let event = record.driver.status.nextEventIn, event > dt, event - dt <= Self.eventSnap { dt = event }
     record.framePreparedFor = nil
     advance(record, by: dt, frame: frameDue) { [self] frame in
-      if record.outcome == nil, frameDue {
+      guard record.outcome == nil else { return }
+      if frameDue {
         if let frame { output.sendSerializedMessage(frame) }
         // Absolute deadlines keep the rate; after a stall, skip the missed frames instead of bursting.
         let interval = 1 / record.fps
         let now = scheduler.now
         record.nextDeadline += interval
         if record.nextDeadline <= now { record.nextDeadline = now + interval }
-        record.prepareNextFrame = true
       }
+      // After an event's wake-up too, or the frame after it is built at its tick. A transition's first wake-up is one
+      // (the first advance commits what `animateTransition` left, 1 ms after the start), and its first frame was the
+      // stream's slowest, often over a frame (a 1,000-view frame's whole build; in a worker, its first), so the stream
+      // skipped a tick and restarted its grid (docs/bench.md, "Ninth pass").
+      record.prepareNextFrame = true
     }
   }
 
-  /// After a real-time frame is written, in the time until the next tick: has the next frame built ahead, on the
-  /// loop's next turn (so after the frame just written has gone out, and after the input that turn reads).
+  /// After a real-time frame is written (or an event's wake-up), in the time until the next tick: has the next frame
+  /// built ahead, on the loop's next turn (so after the frame just written has gone out, and after the input that turn
+  /// reads).
   func prepareFrame(_ record: TransitionRecord) {
     guard configuration.buildsFramesAhead, record.clock == .realtime, record.frames != .none, record.isMoving,
       !record.driver.status.isInteractive

@@ -232,6 +232,27 @@ private struct AheadScript: CustomTestStringConvertible, Sendable {
     #expect(last["seq"] == 120, "\(frames.compactMap { $0["params"]?["time"]?.doubleValue }.suffix(3))")
   }
 
+  /// The first tick's frame is built ahead too, also when the first wake-up is an event's (animations beginning 1 ms
+  /// after the start) rather than a frame's: built at its tick, it was the stream's slowest and made the stream skip a
+  /// tick. The clock moves 0.5 ms at a time (each wake-up's call answered before the next), so the frame built after
+  /// the event's wake-up is ready before the first deadline, as on a real clock.
+  @Test(arguments: [false, true])
+  func theFirstTicksFrameIsBuiltAhead(isolated: Bool) throws {
+    let session = try AheadSession(isolated: isolated, framesAhead: true)
+    let fps = 120.0
+    let started = session.request(
+      "transition/start",
+      [
+        "animator": "sheet", "operation": "present", "container": AheadScript.container, "from": AheadScript.from,
+        "to": AheadScript.to, "clock": "realtime", "fps": JSON(fps), "frames": "full", "params": ["duration": 1],
+      ])
+    #expect(started?["transition"] != nil)
+    session.run(for: 1 / fps, fps: 2000)
+    let seqs = session.frames.compactMap { bytes in bytes.withUnsafeBytes { try? JSON.parse($0) }?["params"]?["seq"] }
+    #expect(seqs == [0, 1])
+    #expect(session.service.framesSentAhead == 1)
+  }
+
   /// A display link fires on every tick it is scheduled for, so no frame is built ahead while it runs.
   @Test func noFrameAheadWhileADisplayLinkRuns() throws {
     let script = AheadScript(animator: "display-link", operation: "present", seconds: 0.5)
