@@ -7,7 +7,7 @@
 //   --goal    only the goal rows (and isolation cases) whose name contains this text
 //   --host-arg ARG  one more argument for every host the goal rows start (repeatable), e.g. `--host-arg
 //             --frames-ahead --host-arg off` for the real-time rows with every frame built at its tick
-//   CASE      goals, json, engine, frames, plugin, host, isolation, timers (default: all); profile-frame,
+//   CASE      goals, json, engine, frames, plugin, host, isolation, timers (default: all); profile-frame, profile-tick,
 //             profile-frame-jsonc, profile-layers, profile-views, profile-layers-full, profile-layers-delta,
 //             profile-sample-layers and profile-sample-views run one
 //             workload for a profiler and print nothing
@@ -28,7 +28,7 @@ var hostArguments: [String] = []
 let allCases = ["goals", "json", "engine", "frames", "plugin", "host", "isolation", "timers"]
 /// Not in the table: one workload each, to run under `perf record` or callgrind (docs/bench.md, "Profiles").
 let profileCases = [
-  "profile-frame", "profile-frame-jsonc", "profile-layers", "profile-views", "profile-layers-full",
+  "profile-frame", "profile-tick", "profile-frame-jsonc", "profile-layers", "profile-views", "profile-layers-full",
   "profile-layers-delta", "profile-sample-layers", "profile-sample-views",
 ]
 var arguments = CommandLine.arguments.dropFirst()
@@ -99,6 +99,14 @@ for name in selected where name != "goals" {
     let frames = FullFrameStream(try! driftDriver(children: rows).driver)
     frames.stream(500)
     blackHole(frames.buffer.count)
+  case "profile-tick":
+    // For callgrind (--toggle-collect='*TickBench*tick*'): PROFILE_TICKS ticks (default 20) of 500 drift transitions
+    // with delta frames, PROFILE_ANIMATED (0…4, default 4) of each root's 4 rows moving (the tick-cost goal row).
+    let animated = getenv("PROFILE_ANIMATED").flatMap { Int(String(cString: $0)) } ?? 4
+    let ticks = getenv("PROFILE_TICKS").flatMap { Int(String(cString: $0)) } ?? 20
+    let bench = TickBench(animatedChildren: animated)
+    bench.tick(ticks)
+    print("frames \(bench.frames.count), bytes \(bench.frames.bytes)")
   case "profile-frame-jsonc":
     // The same frames by the json-c reference encoder (the frame path before the dedicated encoder).
     let frames = ReferenceFrameStream(try! driftDriver(children: 499))
