@@ -82,6 +82,16 @@ private final class AheadSession {
       "result"]
   }
 
+  /// Starts a 1 s real-time sheet presentation of the script's trees with full frames at `fps`; returns its result.
+  func startOneSecondSheet(fps: Double) -> JSON? {
+    request(
+      "transition/start",
+      [
+        "animator": "sheet", "operation": "present", "container": AheadScript.container, "from": AheadScript.from,
+        "to": AheadScript.to, "clock": "realtime", "fps": JSON(fps), "frames": "full", "params": ["duration": 1],
+      ])
+  }
+
   /// Lets `seconds` of real time pass, one frame interval at a time (each wake-up's call answered before the next).
   func run(for seconds: Double, fps: Double) {
     for _ in 0..<Int((seconds * fps).rounded()) {
@@ -215,12 +225,7 @@ private struct AheadScript: CustomTestStringConvertible, Sendable {
   func theTickAtTheEndReachesIt(framesAhead: Bool) throws {
     let session = try AheadSession(isolated: false, framesAhead: framesAhead, clockStart: 70_000.123)
     let fps = 120.0
-    let started = session.request(
-      "transition/start",
-      [
-        "animator": "sheet", "operation": "present", "container": AheadScript.container, "from": AheadScript.from,
-        "to": AheadScript.to, "clock": "realtime", "fps": JSON(fps), "frames": "full", "params": ["duration": 1],
-      ])
+    let started = session.startOneSecondSheet(fps: fps)
     #expect(started?["transition"] != nil)
     session.run(for: 1.25, fps: fps)
     #expect(session.didEnd)
@@ -240,12 +245,7 @@ private struct AheadScript: CustomTestStringConvertible, Sendable {
   func theFirstTicksFrameIsBuiltAhead(isolated: Bool) throws {
     let session = try AheadSession(isolated: isolated, framesAhead: true)
     let fps = 120.0
-    let started = session.request(
-      "transition/start",
-      [
-        "animator": "sheet", "operation": "present", "container": AheadScript.container, "from": AheadScript.from,
-        "to": AheadScript.to, "clock": "realtime", "fps": JSON(fps), "frames": "full", "params": ["duration": 1],
-      ])
+    let started = session.startOneSecondSheet(fps: fps)
     #expect(started?["transition"] != nil)
     session.run(for: 1 / fps, fps: 2000)
     let seqs = session.frames.compactMap { bytes in bytes.withUnsafeBytes { try? JSON.parse($0) }?["params"]?["seq"] }
