@@ -16,7 +16,8 @@ enum MessageKind: UInt8 {
   case exit
   /// A transition's timeline (`TransitionDriver.timeline`), answered as its JSON text.
   case timeline
-  /// Build a transition's next frame ahead of its tick (`TransitionDriver.prepareFrame`; no answer).
+  /// Build a transition's next frame ahead of its tick (`TransitionDriver.prepareFrame`): no answer, but a
+  /// `frameAhead` with the frame when the worker built one.
   case prepare = 16
   /// Scenes (Protocol.md, "Scenes"): open one, hand it a gesture sample, close it (no answer).
   case sceneOpen = 32
@@ -34,6 +35,21 @@ enum MessageKind: UInt8 {
   /// works on the rest (which follow in more parts and the `reply`): the parent checks and forwards each part's frames
   /// while the worker encodes the next ones.
   case replyPart
+  /// The frame a `prepare` built, sent ahead of its tick (`[int transition][int ticket][bytes frame]`): the parent
+  /// checks it now and holds it, and the `perform` at the tick then says so, so its answer carries no frame. The 615 KB
+  /// of a 1,000-view frame cross the channel (and are checked) between ticks, not after one.
+  case frameAhead
+}
+
+/// What the parent did with the frame the last `prepare` sent it, as a `perform` tells the worker.
+enum AheadUse: UInt8 {
+  /// It holds none: a frame of the call is sent in full.
+  case none
+  /// It holds it: if the call's frame is that one, the answer says so and leaves it out.
+  case held
+  /// It sent it to the client before this call (`TransitionDriver.takeFrameAhead`): the stream is past it whatever
+  /// the call does, and the answer leaves it out when the call's frame is that one.
+  case sent
 }
 
 /// A message that breaks the channel's rules.

@@ -193,8 +193,11 @@ final class Worker {
       let number = try reader.int()
       let command = try reader.command()
       let stream = try reader.bool()
+      guard let ahead = AheadUse(rawValue: try reader.u8()) else {
+        throw ChannelError("an unknown use of a frame ahead")
+      }
       try reader.expectEnd()
-      perform(number, command, stream: stream)
+      perform(number, command, stream: stream, ahead: ahead)
     case .advance:
       let dt = try reader.double()
       var numbers: [Int] = []
@@ -220,15 +223,16 @@ final class Worker {
     case .prepare:
       let number = try reader.int()
       let seconds = try reader.double()
+      let ticket = try reader.int()
       try reader.expectEnd()
-      transitions[number]?.prepareFrame(advancingBy: seconds)
+      prepare(number, advancingBy: seconds, ticket: ticket)
     case .sceneOpen: try openScene(&reader)
     case .sceneGesture: try sceneGesture(&reader)
     case .sceneClose:
       let number = try reader.int()
       try reader.expectEnd()
       scenes.removeValue(forKey: number)?.close()
-    case .reply, .event, .log, .replyPart:
+    case .reply, .event, .log, .replyPart, .frameAhead:
       throw ChannelError("a worker-to-parent message (\(kind)) from the parent")
     }
   }
@@ -337,7 +341,23 @@ final class Worker {
     channel.send(reply.finish())
   }
 
-  private func perform(_ number: Int, _ command: TransitionCommand, stream: Bool) {
+  /// Builds transition `number`'s next frame ahead of its tick, and sends it to the parent at once (`frameAhead`, with
+  /// the parent's `ticket`), when the driver kept one.
+  private func prepare(_ number: Int, advancingBy seconds: Double, ticket: Int) {
+    guard let driver = transitions[number] else { return }
+    driver.prepareFrame(advancingBy: seconds)
+    driver.withFrameAhead { frame in
+      var message = MessageWriter(.frameAhead, capacity: frame.count + 32)
+      message.int(number)
+      message.int(ticket)
+      message.bytes(frame)
+      channel.send(message.finish())
+    }
+  }
+
+  /// Performs `command` on transition `number`. When the parent holds the frame the last `prepare` sent it (or sent
+  /// it to the client already), a frame that is the one built ahead is not sent again: the answer only says it is.
+  private func perform(_ number: Int, _ command: TransitionCommand, stream: Bool, ahead: AheadUse) {
     var reply = MessageWriter(.reply)
     guard let driver = transitions[number] else {
       reply.commandResult(.failure(.engine(.ended)))
@@ -349,13 +369,15 @@ final class Worker {
     recorder.transition = number
     defer { recorder.transition = 0 }
     let sentAhead = driver.framesSentAhead
-    driver.perform(command, stream: stream) { result, frame in
-      reply.reserve(frame?.count ?? 0)
+    driver.perform(command, stream: stream, aheadAlreadySent: ahead == .sent) { result, frame in
+      // Whether the frame is the one `prepare` built (the parent counts them: `framesSentAhead`).
+      let isAhead = driver.framesSentAhead != sentAhead
+      let sent = isAhead && ahead != .none ? nil : frame
+      reply.reserve(sent?.count ?? 0)
       reply.commandResult(result)
       reply.status(driver.status)
-      // Whether the frame is the one `prepare` built (the parent counts them: `framesSentAhead`).
-      reply.bool(driver.framesSentAhead != sentAhead)
-      reply.optional(frame) { $0.bytes($1) }
+      reply.bool(isAhead)
+      reply.optional(sent) { $0.bytes($1) }
     }
     finish(number, driver)
     channel.send(reply.finish())

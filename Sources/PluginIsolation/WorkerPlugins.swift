@@ -410,6 +410,7 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
         batches[key] = (proxy.worker, [])
         order.append(key)
       }
+      proxy.dropAhead()  // the worker drops its own: the batch's answer carries every frame
       batches[key]!.members.append((index, proxy))
     }
     var remaining = order.count + others.count
@@ -519,6 +520,20 @@ package final class WorkerPlugins: PluginHosting, WorkerOwner {
         sets[index].handler(entry.returnedEvents)
       }
     }
+  }
+
+  /// Serves the workers' descriptors until `done` says so or `seconds` of real time pass (tests: waiting for what no
+  /// call waits for, such as a frame a worker sends ahead of its tick).
+  package func serve(for seconds: Double, until done: () -> Bool) {
+    pump(for: seconds, until: done)
+  }
+
+  /// The worker processes running now (tests: stopping one to show what waits for it and what does not).
+  package var workerProcessIDs: [ProcessID] { workers.values.map(\.worker.process) }
+
+  /// How many transitions' proxies hold a frame their worker built and sent ahead of its tick (a diagnostic).
+  package var framesHeldAhead: Int {
+    workers.values.reduce(0) { count, entry in count + entry.worker.hosted.values.filter(\.holdsFrameAhead).count }
   }
 
   package func settle(until deadline: Double) {

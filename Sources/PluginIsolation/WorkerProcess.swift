@@ -15,7 +15,7 @@ import TransitionService
 enum PendingCall {
   case load((Result<PluginInfo, ResponseError>) -> Void)
   case start(WorkerTransitionDriver, DriverCompletion)
-  case perform(WorkerTransitionDriver, DriverCompletion)
+  case perform(WorkerTransitionDriver, ahead: PendingAhead, DriverCompletion)
   case advance([(index: Int, driver: WorkerTransitionDriver)], BatchCompletion, () -> Void)
   case terminate(WorkerTransitionDriver, (FrameBytes?) -> Void)
   case sample(WorkerTransitionDriver, (Result<FrameBytes, DriverError>) -> Void)
@@ -29,13 +29,22 @@ enum PendingCall {
   /// What the plugin is about to do for it (a crash report's phase when the page says nothing).
   var transitionNumber: Int? {
     switch self {
-    case .start(let driver, _), .perform(let driver, _), .terminate(let driver, _), .sample(let driver, _),
+    case .start(let driver, _), .perform(let driver, _, _), .terminate(let driver, _), .sample(let driver, _),
       .timeline(let driver, _):
       driver.number
     case .advance(let batch, _, _): batch.first?.driver.number
     case .load, .marker, .sceneOpen, .sceneGesture: nil
     }
   }
+}
+
+/// What the parent has of the frame a `perform` may answer with, the one the worker built ahead (`AheadUse`).
+enum PendingAhead {
+  case none
+  /// Held: frame `seq`, checked when it arrived.
+  case held(seq: Int, text: [UInt8])
+  /// Sent to the client before the call (`takeFrameAhead`).
+  case sent
 }
 
 /// What a worker tells the plugins it serves.
@@ -298,7 +307,7 @@ final class WorkerProcess {
       case .marker(let body): body()
       case .load(let completion):
         completion(.failure(ResponseError(code: .requestCancelled, message: "Request cancelled: the host is exiting.")))
-      case .start(_, let completion), .perform(_, let completion): completion(.failure(.abandoned), nil)
+      case .start(_, let completion), .perform(_, _, let completion): completion(.failure(.abandoned), nil)
       case .advance(let batch, let each, let completion):
         for (index, _) in batch.dropFirst(position == calls.startIndex ? answered : 0) {
           each(index, .failure(.abandoned), nil)
@@ -474,6 +483,13 @@ final class WorkerProcess {
       try reader.expectEnd()
       guard let driver = hosted[number] else { throw ChannelError("an event of t\(number), which it does not run") }
       driver.deliver(event)
+    case .frameAhead?:
+      let number = try reader.int()
+      let ticket = try reader.int()
+      let frame = try reader.bytes()
+      try reader.expectEnd()
+      // One of a transition that ended meanwhile (or was abandoned) is nobody's.
+      try hosted[number]?.receiveFrameAhead(ticket: ticket, frame)
     case .replyPart?:
       guard hasPendingCalls, case .advance(let batch, let each, _) = pending[pendingHead] else {
         throw ChannelError("a part of an answer that is not a batch's")
@@ -529,11 +545,14 @@ final class WorkerProcess {
       }
       // A start that failed made no transition: the worker forgot it already.
       if case .failure = result { driver.startFailed() }
-    case .perform(let driver, let completion):
+    case .perform(let driver, let ahead, let completion):
       let result = try reader.commandResult()
       let status = try reader.status()
-      if try reader.bool() { driver.framesSentAhead += 1 }
-      try finishCall(driver, result, status, &reader, completion)
+      let isAhead = try reader.bool()
+      // One sent early was counted when it was taken; a frame in that answer is the next one (the call was not the
+      // quiet advance the frame showed).
+      if isAhead, case .sent = ahead {} else if isAhead { driver.framesSentAhead += 1 }
+      try finishCall(driver, result, status, &reader, held: isAhead ? ahead : .none, completion)
     case .advance(let batch, let each, let completion):
       let count = try reader.count()
       guard count == batch.count - headItemsAnswered else { throw ChannelError("a batch answer of the wrong length") }
@@ -594,15 +613,32 @@ final class WorkerProcess {
     return headItemsAnswered
   }
 
-  /// Applies a call's status and frame to its driver (the frame checked: see FrameCheck), then completes it.
+  /// Applies a call's status and frame to its driver (the frame checked: see FrameCheck), then completes it. `held`: the
+  /// frame built ahead that the parent holds and the answer says was sent; the answer then carries no frame of its own.
   private func finishCall(
     _ driver: WorkerTransitionDriver, _ result: Result<TransitionCommandResult, DriverError>,
-    _ status: TransitionStatus, _ reader: inout MessageReader, _ completion: DriverCompletion
+    _ status: TransitionStatus, _ reader: inout MessageReader, held: PendingAhead = .none,
+    _ completion: DriverCompletion
   ) throws(ChannelError) {
     let frame = try reader.optional { (r: inout MessageReader) throws(ChannelError) in try r.bytes() }
     guard !driver.isOver else {
       // Answered after the transition was lost (it cannot be: a lost one's worker is dead) or ended: no frame.
       return completion(result, nil)
+    }
+    if frame == nil {
+      switch held {
+      case .none: break
+      case .held(let seq, let text):
+        // Checked when it arrived, as frame `seq`; nothing was forwarded since (every call drops a held frame).
+        guard seq == driver.nextSeq else { throw ChannelError("a frame built ahead that is no longer the next") }
+        driver.nextSeq += 1
+        driver.apply(status)
+        return text.withUnsafeBytes { completion(result, $0) }
+      case .sent:
+        // The client has it already.
+        driver.apply(status)
+        return completion(result, nil)
+      }
     }
     if let frame {
       if let problem = FrameCheck.problem(frame, transition: driver.id, seq: driver.nextSeq) {
@@ -760,7 +796,7 @@ final class WorkerProcess {
   private func fail(_ call: PendingCall, with fault: PluginFault, itemsAnswered: Int = 0) {
     switch call {
     case .load(let completion): completion(.failure(fault.loadError))
-    case .start(_, let completion), .perform(_, let completion): completion(.failure(.fault(fault)), nil)
+    case .start(_, let completion), .perform(_, _, let completion): completion(.failure(.fault(fault)), nil)
     case .advance(let batch, let each, let completion):
       for (index, _) in batch.dropFirst(itemsAnswered) { each(index, .failure(.fault(fault)), nil) }
       completion()

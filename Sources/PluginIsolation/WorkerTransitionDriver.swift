@@ -38,6 +38,15 @@ final class WorkerTransitionDriver: TransitionDriver {
   /// Ended (its worker said so) or lost (its worker died).
   private(set) var isOver = false
   private var fault: PluginFault?
+  /// The ticket of the last `prepare` sent, while no call has been made since: the one `frameAhead` this driver takes.
+  private var awaitedAhead: Int?
+  private var lastTicket = 0
+  /// The frame the worker built ahead for `awaitedAhead` (an advance by `seconds`), checked as frame `seq` of this
+  /// transition; lent to the `perform` at the tick while its answer is on its way.
+  private var heldAhead: (seconds: Double, seq: Int, text: [UInt8])?
+  private var lastAheadSeconds = 0.0
+  /// `takeFrameAhead` handed the held frame out: the next call tells the worker it was sent.
+  private var aheadSentEarly = false
 
   init(
     worker: WorkerProcess, prepared: PreparedTransition, frames: FrameMode, precision: FramePrecision?,
@@ -88,15 +97,49 @@ final class WorkerTransitionDriver: TransitionDriver {
 
   func perform(_ command: TransitionCommand, stream: Bool, completion: @escaping DriverCompletion) {
     if let fault { return completion(.failure(.fault(fault)), nil) }
+    // The advance a frame was built ahead for: the worker sends that frame again only if it does not know the parent
+    // holds it. Any other call drops it (the worker drops its own).
+    let held = stream && isAdvance(command) && awaitedAhead != nil ? heldAhead : nil
+    let use: AheadUse = aheadSentEarly ? .sent : held != nil ? .held : .none
+    let pending: PendingAhead =
+      if aheadSentEarly { .sent } else if let held { .held(seq: held.seq, text: held.text) } else { .none }
+    aheadSentEarly = false
+    dropAhead()
     var message = MessageWriter(.perform)
     message.int(number)
     message.command(command)
     message.bool(stream)
-    worker.call(message.finish(), as: .perform(self, completion))
+    message.u8(use.rawValue)
+    worker.call(message.finish(), as: .perform(self, ahead: pending, completion))
+  }
+
+  func takeFrameAhead(advancingBy seconds: Double) -> [UInt8]? {
+    guard awaitedAhead != nil, let held = heldAhead, held.seconds == seconds, held.seq == nextSeq, !isOver,
+      fault == nil
+    else { return nil }
+    dropAhead()
+    aheadSentEarly = true
+    nextSeq += 1
+    framesSentAhead += 1
+    return held.text
+  }
+
+  private func isAdvance(_ command: TransitionCommand) -> Bool {
+    if case .advance = command { true } else { false }
+  }
+
+  /// Whether it holds the frame its worker built ahead for the next tick.
+  var holdsFrameAhead: Bool { awaitedAhead != nil && heldAhead != nil }
+
+  /// Forgets the frame built ahead, and any still on its way: a call other than its tick's advance was made.
+  func dropAhead() {
+    awaitedAhead = nil
+    heldAhead = nil
   }
 
   func terminate(reason: String, completion: @escaping (FrameBytes?) -> Void) {
     guard !isOver else { return completion(nil) }
+    dropAhead()
     var message = MessageWriter(.terminate)
     message.int(number)
     message.string(reason)
@@ -105,6 +148,7 @@ final class WorkerTransitionDriver: TransitionDriver {
 
   func sample(at moment: SampleMoment, completion: @escaping (Result<FrameBytes, DriverError>) -> Void) {
     if let fault { return completion(.failure(.fault(fault))) }
+    dropAhead()
     var message = MessageWriter(.sample)
     message.int(number)
     switch moment {
@@ -120,6 +164,7 @@ final class WorkerTransitionDriver: TransitionDriver {
 
   func timeline(completion: @escaping (Result<JSON, DriverError>) -> Void) {
     if let fault { return completion(.failure(.fault(fault))) }
+    dropAhead()
     var message = MessageWriter(.timeline)
     message.int(number)
     worker.call(message.finish(), as: .timeline(self, completion))
@@ -129,13 +174,31 @@ final class WorkerTransitionDriver: TransitionDriver {
     worker.afterPendingCalls(body)
   }
 
-  /// The worker builds the frame (it samples the transition); the advance's answer then carries it.
+  /// The worker builds the frame (it samples the transition) and sends it ahead (`receiveFrameAhead`), so the
+  /// advance's answer at the tick need not carry it.
   func prepareFrame(advancingBy seconds: Double) {
+    dropAhead()
     guard fault == nil, !isOver, hasStarted else { return }
+    lastTicket += 1
+    awaitedAhead = lastTicket
+    lastAheadSeconds = seconds
     var message = MessageWriter(.prepare)
     message.int(number)
     message.double(seconds)
+    message.int(lastTicket)
     worker.post(message.finish())
+  }
+
+  /// The frame the worker built for `prepare` number `ticket`: held until the tick when it is the one awaited, after
+  /// the check every forwarded frame gets (FrameCheck: the calls made before that `prepare` have all been answered,
+  /// since the worker answers in order, so `nextSeq` is the seq it must carry). A stale one is dropped.
+  func receiveFrameAhead(ticket: Int, _ frame: UnsafeRawBufferPointer) throws(ChannelError) {
+    guard ticket > 0, ticket <= lastTicket else { throw ChannelError("a frame ahead for a prepare never sent") }
+    guard ticket == awaitedAhead, !isOver, fault == nil else { return }
+    if let problem = FrameCheck.problem(frame, transition: id, seq: nextSeq) {
+      throw ChannelError("ahead of its tick, \(problem)")
+    }
+    heldAhead = (lastAheadSeconds, nextSeq, [UInt8](frame))
   }
 
   // MARK: From the worker
@@ -158,6 +221,7 @@ final class WorkerTransitionDriver: TransitionDriver {
   /// Its worker died: the transition is over, back at its start (its last frame shows that state, as a full frame).
   func lose(_ fault: PluginFault) {
     guard !isOver else { return }
+    dropAhead()
     self.fault = fault
     status.state = .ended(.cancelled(reason: fault.reason))
     over()
@@ -168,6 +232,7 @@ final class WorkerTransitionDriver: TransitionDriver {
   /// shutdown before it answered. Its last frame is the restored start state.
   func abandon(reason: String) {
     guard !isOver else { return }
+    dropAhead()
     status.state = .ended(.cancelled(reason: reason))
     over()
     onEvent(.abandoned(reason: reason, lastFrame: restoredFrame()))

@@ -165,8 +165,22 @@ package final class LocalTransitionDriver: TransitionDriver {
   }
 
   package func perform(_ command: TransitionCommand, stream: Bool, completion: DriverCompletion) {
+    perform(command, stream: stream, aheadAlreadySent: false, completion: completion)
+  }
+
+  /// `perform`, when the frame `prepareFrame` kept was already sent to the client before this call (a worker's parent
+  /// sent the copy it held, `takeFrameAhead`): the stream moves past that frame whatever the call does, and when the
+  /// call is not the quiet advance it was built for, the completion gets the next frame, showing what the call did.
+  package func perform(
+    _ command: TransitionCommand, stream: Bool, aheadAlreadySent: Bool, completion: DriverCompletion
+  ) {
     let kept = ahead
     ahead = nil
+    let keptSeq = seq
+    if aheadAlreadySent, let kept {
+      encoder = kept.encoder
+      seq += 1
+    }
     let wasEnded = transition.state.isEnded
     let result: TransitionCommandResult
     do throws(TransitionError) {
@@ -182,9 +196,11 @@ package final class LocalTransitionDriver: TransitionDriver {
     }
     // A gesture sample no recognizer received changed nothing: no frame (unless the transition ended meanwhile).
     let streams = if case .gesture(let delivery) = result, delivery.recognizers == nil { false } else { stream }
-    if streams, let kept, case .advance(let seconds) = command, sendsAhead(kept, after: seconds) {
-      encoder = kept.encoder
-      seq += 1
+    if streams, let kept, case .advance(let seconds) = command, sendsAhead(kept, after: seconds, seq: keptSeq) {
+      if !aheadAlreadySent {
+        encoder = kept.encoder
+        seq += 1
+      }
       framesSentAhead += 1
       return aheadText.withUnsafeBytes { completion(.success(result), $0) }
     }
@@ -208,11 +224,19 @@ package final class LocalTransitionDriver: TransitionDriver {
       seconds: seconds, stamp: stamp, encoder: encoder, contentRevision: transition.scene.contentRevision)
   }
 
+  /// Calls `body` with the text of the frame `prepareFrame` built and keeps (the whole `transition/frame` message), or
+  /// does nothing when it kept none: what a worker hands its parent ahead of the tick, so that only a confirmation
+  /// crosses the channel at the tick.
+  package func withFrameAhead(_ body: (UnsafeRawBufferPointer) -> Void) {
+    guard ahead != nil else { return }
+    aheadText.withUnsafeBytes(body)
+  }
+
   /// Whether the frame `kept` (built ahead) shows what the advance by `seconds` just did: it advanced by exactly the
   /// time the frame was built for, ended nothing, changed no view's content, and its frame would carry the same header
   /// (time, percent, phase, seq). The advance was quiet when it was built; nothing between could have changed the
   /// scene, since every other call drops the kept frame.
-  private func sendsAhead(_ kept: FrameAhead, after seconds: Double) -> Bool {
+  private func sendsAhead(_ kept: FrameAhead, after seconds: Double, seq: Int) -> Bool {
     seconds == kept.seconds && frames != .none && !transition.state.isEnded && !endedFrameSent
       && transition.scene.contentRevision == kept.contentRevision && status.stamp(streamID, seq: seq) == kept.stamp
   }

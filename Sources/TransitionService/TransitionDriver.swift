@@ -228,6 +228,18 @@ package protocol TransitionDriver: AnyObject {
   /// other call drops it. Runs no plugin code and changes nothing the client can see (the delta baseline moves only
   /// when the kept frame is sent); a hint, which a driver may ignore. It never completes anything.
   func prepareFrame(advancingBy seconds: Double)
+  /// The whole `transition/frame` message `prepareFrame(advancingBy: seconds)` built, when the driver can hand it out
+  /// before the advance it shows has run: a worker's proxy holds it (the worker sent it ahead), so the tick's frame
+  /// need not wait for a round trip to the worker. Taking it commits the stream to it: the next call must be
+  /// `perform(.advance(seconds: seconds), stream: true)`, whose completion then gets no frame when the advance was
+  /// quiet as predicted, or, when it was not after all, the next frame, showing what the advance did. nil: there is
+  /// nothing to take, and the advance's completion brings the frame as usual (always, in process, where the advance
+  /// itself costs nothing to wait for).
+  func takeFrameAhead(advancingBy seconds: Double) -> [UInt8]?
   /// How many frames it sent as built by `prepareFrame` (a diagnostic for tests and benchmarks).
   var framesSentAhead: Int { get }
+}
+
+extension TransitionDriver {
+  package func takeFrameAhead(advancingBy seconds: Double) -> [UInt8]? { nil }
 }

@@ -351,6 +351,13 @@ package final class TransitionSession {
     // the monotonic clock's magnitude and drift some 1e-10 s, so the tick meant to end a transition could fall just
     // short and leave the end to a wake-up `shortestEventWait` later, in a frame of its own.
     if frameDue, let event = record.driver.status.nextEventIn, event > dt, event - dt <= Self.eventSnap { dt = event }
+    // A worker's frame built ahead goes out now, not after the advance's round trip to the worker (its answer then
+    // only confirms it, or brings the next frame should the advance not have been as quiet as foreseen).
+    if frameDue, let prepared = record.framePreparedFor, prepared.seconds == dt,
+      let early = record.driver.takeFrameAhead(advancingBy: dt)
+    {
+      early.withUnsafeBytes { output.sendSerializedMessage($0) }
+    }
     record.framePreparedFor = nil
     advance(record, by: dt, frame: frameDue) { [self] frame in
       guard record.outcome == nil else { return }

@@ -3,8 +3,10 @@
 // (completions that change the scene, display links), full and delta, in this process and in workers, also when
 // calls arrive between ticks; and with it on, the quiet ticks really send the frame built ahead.
 
+import Glibc
 import JSON
 import JSONRPC
+import POSIX
 import PluginHost
 import PluginIsolation
 import TestSupport
@@ -17,7 +19,7 @@ private final class AheadSession {
   let connection = LocalConnection()
   let scheduler: ManualScheduler
   let service: TransitionSession
-  private let workers: WorkerPlugins?
+  let workers: WorkerPlugins?
   private var nextID: Int64 = 1
   /// How long a load or a call may take before its worker is given up on (real seconds; `settle` returns as soon as
   /// nothing is owed). Generous because the whole suite starts workers in parallel on a loaded 2-core machine, where
@@ -98,6 +100,16 @@ private final class AheadSession {
       scheduler.advance(by: 1 / fps)
       settle()
     }
+  }
+
+  /// The messages sent so far without waiting for any worker's answer.
+  func collectNow() {
+    collect()
+  }
+
+  /// The `seq` of each `transition/frame` message sent so far.
+  var frameSeqs: [JSON] {
+    frames.compactMap { bytes in bytes.withUnsafeBytes { try? JSON.parse($0) }?["params"]?["seq"] }
   }
 
   /// The `transition/frame` messages, as sent.
@@ -251,6 +263,37 @@ private struct AheadScript: CustomTestStringConvertible, Sendable {
     let seqs = session.frames.compactMap { bytes in bytes.withUnsafeBytes { try? JSON.parse($0) }?["params"]?["seq"] }
     #expect(seqs == [0, 1])
     #expect(session.service.framesSentAhead == 1)
+  }
+
+  /// A worker's frame built ahead goes out at its tick without waiting for the worker: the worker sends it to the
+  /// parent once built, and the advance at the tick only confirms it. Here the worker is stopped (SIGSTOP) while the
+  /// parent holds the frame of tick 2: the tick still sends frame 2; once the worker runs again it confirms, and the
+  /// stream goes on with no frame twice and none missing.
+  @Test func aWorkersFrameAheadGoesOutAtItsTickWithoutTheWorker() throws {
+    let session = try AheadSession(isolated: true, framesAhead: true)
+    let workers = try #require(session.workers)
+    let fps = 120.0
+    #expect(session.startOneSecondSheet(fps: fps)?["transition"] != nil)
+    // To tick 1, half a millisecond at a time: its frame was built ahead, and so is tick 2's once the clock moves on.
+    session.run(for: 1 / fps, fps: 2000)
+    #expect(session.frameSeqs == [0, 1])
+    session.scheduler.advance(by: 0.0005)
+    workers.serve(for: 120) { workers.framesHeldAhead == 1 }
+    #expect(workers.framesHeldAhead == 1)
+    let stopped = workers.workerProcessIDs
+    for worker in stopped { try worker.send(SIGSTOP) }
+    defer { for worker in stopped { try? worker.send(SIGCONT) } }
+    session.scheduler.advance(by: 1 / fps)
+    session.collectNow()
+    #expect(session.frameSeqs == [0, 1, 2], "frame 2 went out while its worker was stopped")
+    #expect(workers.hasOutstandingCalls, "the advance waits for the stopped worker")
+    for worker in stopped { try worker.send(SIGCONT) }
+    session.run(for: 1.1, fps: fps)
+    #expect(session.didEnd)
+    let seqs = session.frameSeqs.compactMap(\.doubleValue).map { Int($0) }
+    #expect(seqs == Array(0..<seqs.count), "consecutive, each once")
+    #expect(seqs.count > 110)
+    #expect(session.service.framesSentAhead >= 2)
   }
 
   /// A display link fires on every tick it is scheduled for, so no frame is built ahead while it runs.

@@ -92,6 +92,47 @@ import TransitionEngine
     #expect(throws: TransitionError.ended) { try driver.perform(.pause) }
   }
 
+  /// A worker's parent may send the frame built ahead before the advance it shows has run (`takeFrameAhead`). The
+  /// driver, told so, moves its stream past that frame whatever the call is: when the call is the advance the frame was
+  /// built for, it completes with that frame (the worker's answer then leaves it out); when it is another one, it
+  /// completes with the next frame, a delta against the frame the client has. Both as a driver that sent the frames
+  /// the usual way: the slide's detail at y = 800 · (1 − t) on the way.
+  @Test func aFrameAheadAlreadySentMovesTheStreamPastIt() throws {
+    func frame(_ body: (@escaping DriverCompletion) -> Void) -> [UInt8]? {
+      var bytes: [UInt8]?
+      body { _, frame in bytes = frame.map { Array($0) } }
+      return bytes
+    }
+    let usual = try TransitionFactory(catalog: TestCatalog()).make(request("com.test/slide"), frames: .delta)
+    let early = try TransitionFactory(catalog: TestCatalog()).make(request("com.test/slide"), frames: .delta)
+    let usualFrames = [
+      frame { usual.start(as: "t1", completion: $0) },
+      frame { usual.perform(.advance(seconds: 0.25), stream: true, completion: $0) },
+      frame { usual.perform(.advance(seconds: 0.25), stream: true, completion: $0) },
+      frame { usual.perform(.advance(seconds: 0.25), stream: true, completion: $0) },
+    ]
+    #expect(frame { early.start(as: "t1", completion: $0) } == usualFrames[0])
+    // Frame 1, built ahead for 0.25 s and sent; the call is an advance by 0.5 s: frame 2 shows t = 0.5.
+    early.prepareFrame(advancingBy: 0.25)
+    var ahead: [UInt8]?
+    early.withFrameAhead { ahead = Array($0) }
+    #expect(ahead == usualFrames[1])
+    let next = frame { early.perform(.advance(seconds: 0.5), stream: true, aheadAlreadySent: true, completion: $0) }
+    #expect(next == usualFrames[2])
+    let shown = try #require(next).withUnsafeBytes { try JSON.parse($0) }["params"]
+    #expect(shown?["seq"] == 2)
+    #expect(shown?["time"] == 0.5)
+    #expect(shown?.view("detail")?["frame"]?.rect?.1 == 800 * (1 - 0.5))
+    // Frame 3, built ahead for 0.25 s and sent; the call is that advance: it completes with the same frame.
+    early.prepareFrame(advancingBy: 0.25)
+    early.withFrameAhead { ahead = Array($0) }
+    #expect(ahead == usualFrames[3])
+    let same = frame { early.perform(.advance(seconds: 0.25), stream: true, aheadAlreadySent: true, completion: $0) }
+    #expect(same == usualFrames[3])
+    #expect(early.framesSentAhead == 1)
+    #expect(early.status.time == 0.75)
+  }
+
   @Test func aReleaseAnswersItsDecisionAndFramesCarryTheContent() throws {
     var interactive = try request("com.test/slide")
     interactive.options.isInteractive = true
