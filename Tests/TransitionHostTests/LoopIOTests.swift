@@ -91,6 +91,31 @@ import Testing
     #expect(reader.wait() == expected)
   }
 
+  /// A large message goes out in writes of at most `writeChunkBytes`, so a reader wakes after the first piece instead of
+  /// after the whole copy. A SOCK_SEQPACKET socket keeps each write a record of its own: a 70,000-byte message and its
+  /// newline arrive as 32,768 + 32,768 + 4,465 bytes.
+  @Test func aLargeMessageIsWrittenInPieces() throws {
+    var ends: [Int32] = [0, 0]
+    #expect(socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &ends) == 0)
+    defer { for end in ends { close(end) } }
+    let channel = OutputChannel(descriptor: FileDescriptor(rawValue: ends[0]))
+    #expect(channel.writeChunkBytes == 32 * 1024)
+    let body = "\"" + String(repeating: "x", count: 69_998) + "\""
+    channel.appendMessage(body)
+    #expect(channel.flush() == .flushed)
+    var records: [Int] = []
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 1 << 17)
+    while received.count < 70_001 {
+      let n = buffer.withUnsafeMutableBytes { recv(ends[1], $0.baseAddress, $0.count, 0) }
+      guard n > 0 else { break }
+      records.append(n)
+      received += buffer[0..<n]
+    }
+    #expect(records == [32_768, 32_768, 4_465])
+    #expect(received == Array(body.utf8) + [10])
+  }
+
   @Test func aClosedReaderClosesTheChannelWithoutCrashing() {
     let pipe = TestPipe()
     pipe.closeRead()

@@ -37,6 +37,10 @@ package final class OutputChannel: MessageSink {
   package let framing: Framing
   /// Buffered bytes beyond this make `appendMessage` flush at once.
   package var flushThreshold = 256 * 1024
+  /// The most one `write(2)` is given. A pipe wakes its reader when a write that found it empty returns, so a 615 KB
+  /// frame written at once reaches the reader only after the whole copy (100–300 µs); written in 32 KiB pieces, the
+  /// reader wakes after the first one and copies out while the rest goes in (docs/bench.md, "Tenth pass").
+  package var writeChunkBytes = 32 * 1024
   /// Checked when a write is interrupted (the signal self-pipe); nil: never interrupted.
   package var interruptDescriptor: FileDescriptor?
   /// When set, every flush (including the automatic ones) gives up at this time: set while terminating, so
@@ -130,7 +134,7 @@ package final class OutputChannel: MessageSink {
     }
     while written < buffer.count {
       if isClosed { return .closed }
-      let chunk = buffer.count - written
+      let chunk = min(buffer.count - written, writeChunkBytes)
       do {
         let n = try descriptor.write(buffer, written..<written + chunk, retryOnInterrupt: false)
         guard n > 0 else {
