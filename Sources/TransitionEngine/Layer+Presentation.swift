@@ -57,4 +57,17 @@ extension ViewState {
   package var hasLayerMembers: Bool {
     layerBox != nil || maskID != nil || maskOwnerID != nil || !isView || layerKind != .layer || gradientBox != nil
   }
+
+  /// `hasLayerMembers` of the entry at `entry`, read in place: a computed property read through `pointee` from another
+  /// module copies the whole entry (552 bytes, its strings and boxes retained) for the call, once per view and frame
+  /// in the frame encoder, which reads its entries where the sample wrote them.
+  package static func hasLayerMembers(at entry: UnsafePointer<ViewState>) -> Bool {
+    entry.pointee.layerBox != nil || entry.pointee.maskID != nil || entry.pointee.maskOwnerID != nil
+      || !entry.pointee.isView || entry.pointee.layerKind != .layer || entry.pointee.gradientBox != nil
+  }
+
+  /// `gradient` of the entry at `entry`, read in place (see `hasLayerMembers(at:)`).
+  package static func gradient(at entry: UnsafePointer<ViewState>) -> Gradient? {
+    entry.pointee.gradientBox?.value
+  }
 }

@@ -175,9 +175,9 @@ package struct FrameEncoder {
     states.withUnsafeBufferPointer { views in
       for index in views.indices {
         let content = contents.isEmpty ? nil : contents[views[index].id]
-        buffer.appendJSONText(maxBytes: Self.maxEntryBytes(views[index], content: content)) { out in
+        buffer.appendJSONText(maxBytes: Self.maxEntryBytes(views.baseAddress! + index, content: content)) { out in
           if index > 0 { out.byte(UInt8(ascii: ",")) }
-          writeFull(views[index], content: content, &out)
+          writeFull(views.baseAddress! + index, content: content, &out)
         }
       }
     }
@@ -204,19 +204,20 @@ package struct FrameEncoder {
             sameOrder = false
             oldIndex = previousIndex(of: views[index].id)
           }
-          let content = contents.isEmpty ? nil : contents[views[index].id]
-          buffer.appendJSONText(maxBytes: Self.maxEntryBytes(views[index], content: content)) { out in
+          // Only a view new to the stream gets a full entry, with its content: the others need no lookup.
+          let content = contents.isEmpty || oldIndex != nil ? nil : contents[views[index].id]
+          buffer.appendJSONText(maxBytes: Self.maxEntryBytes(views.baseAddress! + index, content: content)) { out in
             let entryStart = out.count
             if wrote { out.byte(UInt8(ascii: ",")) }
             if let oldIndex {
-              if writeChanges(views[index], since: previous.view(at: oldIndex), &out) {
+              if writeChanges(views.baseAddress! + index, since: previous.view(at: oldIndex), &out) {
                 wrote = true
                 changed.append(index)
               } else {
                 out.rewind(to: entryStart)
               }
             } else {
-              writeFull(views[index], content: content, &out)
+              writeFull(views.baseAddress! + index, content: content, &out)
               wrote = true
             }
           }
@@ -256,70 +257,70 @@ package struct FrameEncoder {
   /// The most bytes an entry of `s` takes, full or delta: the members' keys and punctuation (under 520 bytes, 6
   /// more per gradient colour and 1 per location), at most 24 bytes per number, the strings escaped at worst, and the
   /// content.
-  private static func maxEntryBytes(_ s: ViewState, content: [UInt8]?) -> Int {
+  private static func maxEntryBytes(_ v: UnsafePointer<ViewState>, content: [UInt8]?) -> Int {
     var numbers = 56
     var bytes = 520
-    bytes += JSONTextCursor.maxStringBytes(s.id.utf8.count)
-    if let parent = s.parentID { bytes += JSONTextCursor.maxStringBytes(parent.utf8.count) }
-    if let snapshotOf = s.snapshotOf { bytes += JSONTextCursor.maxStringBytes(snapshotOf.utf8.count) }
-    if let gradient = s.gradient {
+    bytes += JSONTextCursor.maxStringBytes(v.pointee.id.utf8.count)
+    if let parent = v.pointee.parentID { bytes += JSONTextCursor.maxStringBytes(parent.utf8.count) }
+    if let snapshotOf = v.pointee.snapshotOf { bytes += JSONTextCursor.maxStringBytes(snapshotOf.utf8.count) }
+    if let gradient = ViewState.gradient(at: v) {
       let locations = gradient.locations?.count ?? 0
       numbers += 4 * gradient.colors.count + locations + 4
       bytes += 100 + 6 * gradient.colors.count + locations
     }
     if let content { bytes += content.count }
-    if s.hasLayerMembers { bytes += maxLayerBytes(s) }
+    if ViewState.hasLayerMembers(at: v) { bytes += maxLayerBytes(v.pointee) }
     return bytes + numbers * (JSONTextCursor.maxNumberBytes + 1)
   }
 
-  private func writeFull(_ s: ViewState, content: [UInt8]?, _ out: inout JSONTextCursor) {
+  private func writeFull(_ v: UnsafePointer<ViewState>, content: [UInt8]?, _ out: inout JSONTextCursor) {
     out.raw(#"{"id":"#)
-    out.string(s.id)
+    out.string(v.pointee.id)
     out.raw(#","parent":"#)
-    writeOptionalString(s.parentID, &out)
+    writeOptionalString(v.pointee.parentID, &out)
     out.raw(#","frame":"#)
-    writeRect(s.frame, &out)
+    writeRect(v.pointee.frame, &out)
     out.raw(#","bounds":"#)
-    writeRect(s.bounds, &out)
+    writeRect(v.pointee.bounds, &out)
     out.raw(#","position":"#)
-    writePoint(s.position, &out)
-    if s.anchorPoint.x == 0.5 && s.anchorPoint.y == 0.5 {
+    writePoint(v.pointee.position, &out)
+    if v.pointee.anchorPoint.x == 0.5 && v.pointee.anchorPoint.y == 0.5 {
       // The default anchor point, as constant text.
       out.raw(#","anchorPoint":{"x":0.5,"y":0.5}"#)
     } else {
       out.raw(#","anchorPoint":"#)
-      writePoint(s.anchorPoint, &out)
+      writePoint(v.pointee.anchorPoint, &out)
     }
     out.raw(#","transform":"#)
-    writeMatrix(s.transform, &out)
+    writeMatrix(v.pointee.transform, &out)
     out.raw(#","worldTransform":"#)
-    writeMatrix(s.worldTransform, &out)
+    writeMatrix(v.pointee.worldTransform, &out)
     out.raw(#","boundingBox":"#)
-    writeOptionalRect(s.boundingBox, &out)
+    writeOptionalRect(v.pointee.boundingBox, &out)
     out.raw(#","alpha":"#)
-    out.number(s.alpha)
+    out.number(v.pointee.alpha)
     out.raw(#","opacity":"#)
-    out.number(s.opacity)
+    out.number(v.pointee.opacity)
     out.raw(#","hidden":"#)
-    out.bool(s.isHidden)
+    out.bool(v.pointee.isHidden)
     out.raw(#","zIndex":"#)
-    out.integer(s.zIndex)
+    out.integer(v.pointee.zIndex)
     out.raw(#","backgroundColor":"#)
-    writeOptionalColor(s.backgroundColor, &out)
+    writeOptionalColor(v.pointee.backgroundColor, &out)
     out.raw(#","cornerRadius":"#)
-    out.number(s.cornerRadius)
+    out.number(v.pointee.cornerRadius)
     out.raw(#","clipsToBounds":"#)
-    out.bool(s.clipsToBounds)
-    if let gradient = s.gradient {
+    out.bool(v.pointee.clipsToBounds)
+    if let gradient = ViewState.gradient(at: v) {
       out.raw(#","gradient":"#)
       writeGradient(gradient, &out)
     }
-    if let snapshotOf = s.snapshotOf {
+    if let snapshotOf = v.pointee.snapshotOf {
       out.raw(#","snapshotOf":"#)
       out.string(snapshotOf)
     }
     // The members off their defaults (`layerMembers(includingDefaults: false)`), written without the list.
-    if s.hasLayerMembers { writeLayerChanges(s, since: LayerBaseline.defaults, &out) }
+    if ViewState.hasLayerMembers(at: v) { writeLayerChanges(v.pointee, since: LayerBaseline.defaults, &out) }
     if let content {
       out.raw(#","content":"#)
       content.withUnsafeBytes { out.raw($0) }
@@ -328,82 +329,84 @@ package struct FrameEncoder {
   }
 
   /// `{"id", changed members…}`; returns false (having written only the id) when nothing changed.
-  private func writeChanges(_ s: borrowing ViewState, since o: BaselineView, _ out: inout JSONTextCursor) -> Bool {
+  private func writeChanges(
+    _ v: UnsafePointer<ViewState>, since o: BaselineView, _ out: inout JSONTextCursor
+  ) -> Bool {
     out.raw(#"{"id":"#)
-    out.string(s.id)
+    out.string(v.pointee.id)
     let idEnd = out.count
-    if s.parentID != o.parentID {
+    if v.pointee.parentID != o.parentID {
       out.raw(#","parent":"#)
-      writeOptionalString(s.parentID, &out)
+      writeOptionalString(v.pointee.parentID, &out)
     }
-    if s.frame != o.frame {
+    if v.pointee.frame != o.frame {
       out.raw(#","frame":"#)
-      writeRect(s.frame, &out)
+      writeRect(v.pointee.frame, &out)
     }
-    if s.bounds != o.bounds {
+    if v.pointee.bounds != o.bounds {
       out.raw(#","bounds":"#)
-      writeRect(s.bounds, &out)
+      writeRect(v.pointee.bounds, &out)
     }
-    if s.position != o.position {
+    if v.pointee.position != o.position {
       out.raw(#","position":"#)
-      writePoint(s.position, &out)
+      writePoint(v.pointee.position, &out)
     }
-    if s.anchorPoint != o.anchorPoint {
+    if v.pointee.anchorPoint != o.anchorPoint {
       out.raw(#","anchorPoint":"#)
-      writePoint(s.anchorPoint, &out)
+      writePoint(v.pointee.anchorPoint, &out)
     }
-    if o.transform != s.transform {
+    if differ(o.transform, v.pointee.transform) {
       out.raw(#","transform":"#)
-      writeMatrix(s.transform, &out)
+      writeMatrix(v.pointee.transform, &out)
     }
-    if o.worldTransform != s.worldTransform {
+    if differ(o.worldTransform, v.pointee.worldTransform) {
       out.raw(#","worldTransform":"#)
-      writeMatrix(s.worldTransform, &out)
+      writeMatrix(v.pointee.worldTransform, &out)
     }
-    if s.boundingBox != o.boundingBox {
+    if v.pointee.boundingBox != o.boundingBox {
       out.raw(#","boundingBox":"#)
-      writeOptionalRect(s.boundingBox, &out)
+      writeOptionalRect(v.pointee.boundingBox, &out)
     }
-    if s.alpha != o.alpha {
+    if v.pointee.alpha != o.alpha {
       out.raw(#","alpha":"#)
-      out.number(s.alpha)
+      out.number(v.pointee.alpha)
     }
-    if s.opacity != o.opacity {
+    if v.pointee.opacity != o.opacity {
       out.raw(#","opacity":"#)
-      out.number(s.opacity)
+      out.number(v.pointee.opacity)
     }
-    if s.isHidden != o.isHidden {
+    if v.pointee.isHidden != o.isHidden {
       out.raw(#","hidden":"#)
-      out.bool(s.isHidden)
+      out.bool(v.pointee.isHidden)
     }
-    if s.zIndex != o.zIndex {
+    if v.pointee.zIndex != o.zIndex {
       out.raw(#","zIndex":"#)
-      out.integer(s.zIndex)
+      out.integer(v.pointee.zIndex)
     }
-    if s.backgroundColor != o.backgroundColor {
+    if v.pointee.backgroundColor != o.backgroundColor {
       out.raw(#","backgroundColor":"#)
-      writeOptionalColor(s.backgroundColor, &out)
+      writeOptionalColor(v.pointee.backgroundColor, &out)
     }
-    if s.cornerRadius != o.cornerRadius {
+    if v.pointee.cornerRadius != o.cornerRadius {
       out.raw(#","cornerRadius":"#)
-      out.number(s.cornerRadius)
+      out.number(v.pointee.cornerRadius)
     }
-    if s.clipsToBounds != o.clipsToBounds {
+    if v.pointee.clipsToBounds != o.clipsToBounds {
       out.raw(#","clipsToBounds":"#)
-      out.bool(s.clipsToBounds)
+      out.bool(v.pointee.clipsToBounds)
     }
-    if s.gradient != o.gradient {
+    if ViewState.gradient(at: v) != o.gradient {
       out.raw(#","gradient":"#)
-      if let gradient = s.gradient { writeGradient(gradient, &out) } else { out.null() }
+      if let gradient = ViewState.gradient(at: v) { writeGradient(gradient, &out) } else { out.null() }
     }
-    if s.snapshotOf != o.snapshotOf {
+    if v.pointee.snapshotOf != o.snapshotOf {
       out.raw(#","snapshotOf":"#)
-      writeOptionalString(s.snapshotOf, &out)
+      writeOptionalString(v.pointee.snapshotOf, &out)
     }
     if let layer = o.rare?.layer {
-      writeLayerChanges(s, since: layer, &out)
-    } else if s.hasLayerMembers {
-      writeLayerChanges(s, since: LayerBaseline.defaults, &out)
+      writeLayerChanges(v.pointee, since: layer, &out)
+    } else if ViewState.hasLayerMembers(at: v) {
+      writeLayerChanges(v.pointee, since: LayerBaseline.defaults, &out)
     }
     guard out.count > idEnd else { return false }
     out.byte(UInt8(ascii: "}"))
@@ -565,6 +568,14 @@ private struct BaselineView {
 
   var gradient: Gradient? { rare?.gradient }
   var snapshotOf: String? { rare?.snapshotOf }
+}
+
+/// Whether `a` and `b` differ as `!=` says (member by member: −0 equals 0, a NaN equals nothing), inlined: the engine's
+/// synthesized `==` is a call into another module, twice per view of a delta frame.
+@inline(__always) private func differ(_ a: Transform3D, _ b: Transform3D) -> Bool {
+  a.m11 != b.m11 || a.m12 != b.m12 || a.m13 != b.m13 || a.m14 != b.m14 || a.m21 != b.m21 || a.m22 != b.m22
+    || a.m23 != b.m23 || a.m24 != b.m24 || a.m31 != b.m31 || a.m32 != b.m32 || a.m33 != b.m33 || a.m34 != b.m34
+    || a.m41 != b.m41 || a.m42 != b.m42 || a.m43 != b.m43 || a.m44 != b.m44
 }
 
 /// What delta frames compare with: the previous streamed frame's views, kept small, since with 10,000 transitions
