@@ -238,9 +238,11 @@ func goalRows(_ context: GoalContext, modes: [HostMode]) -> [GoalRow] {
     row("1,000-view real-time scene at 120 fps: arrival", "p99 ≤ 0.5 ms") { c in
       try lateness(
         c.realtimeLarge.get(),
-        own: "each 615 KB frame is now sampled and encoded ahead of its tick (docs/bench.md, \"Fifth pass\"), so what "
-          + "is left after the wake-up is its write (and under isolation its copy through the worker's channel and "
-          + "its check); a tick whose advance runs plugin code (a completion, the end) still builds its frame after it")
+        own: "each 615 KB frame is sampled and encoded ahead of its tick (docs/bench.md, \"Fifth pass\"), and under "
+          + "isolation sent to the parent and checked ahead too, then written before the advance's round trip to the "
+          + "worker (\"Tenth pass\"), so what is left after the wake-up is its write in 32 KiB pieces and the "
+          + "client's read of them; a tick whose advance runs plugin code (a completion, the end) still builds its "
+          + "frame after it")
     },
     row("1,000-view real-time scene at 120 fps: host CPU", "≤ 25% of a core") { c in
       let run = try c.realtimeLarge.get()

@@ -393,6 +393,13 @@ package final class Dispatcher {
     scratch = buffer
   }
 
+  /// Writes one whole message already written (compact JSON, no framing; borrowed during the call), in order with
+  /// replies: to the sink, which may write it from where it is, or to the output as it is.
+  package func writeSerializedMessage(_ body: UnsafeRawBufferPointer) {
+    if let sink { return sink.appendMessage(body) }
+    output(body)
+  }
+
   /// Writes a whole message given as bytes.
   func write(_ message: [UInt8]) {
     writeMessage { $0.append(contentsOf: message) }
@@ -407,6 +414,15 @@ package final class Dispatcher {
 package protocol MessageSink: AnyObject {
   /// Appends one message that `write` appends to the buffer (compact JSON, no framing) and frames it.
   func appendMessage(writing write: (inout [UInt8]) -> Void)
+  /// Appends one whole message already written (compact JSON, no framing; borrowed during the call) and frames it: a
+  /// sink may write a large one from where it is instead of copying it.
+  func appendMessage(_ body: UnsafeRawBufferPointer)
+}
+
+extension MessageSink {
+  package func appendMessage(_ body: UnsafeRawBufferPointer) {
+    appendMessage { $0.append(contentsOf: body) }
+  }
 }
 
 /// Identifies a request id for cancellation: strings by text (by their source text when they have a lone

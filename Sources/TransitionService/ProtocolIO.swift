@@ -14,11 +14,12 @@ package protocol ProtocolOutput: AnyObject {
   /// Sends one whole message that `write` appends (compact JSON, no newline) to the buffer it is given: the output
   /// buffer itself where there is one, so a frame is written once, where it is sent from.
   func sendMessage(_ write: (inout [UInt8]) -> Void)
+  /// Sends one whole message already written (compact, no newline; borrowed during the call): a frame a driver's call
+  /// handed back, which came from another process or from a buffer of its own.
+  func sendSerializedMessage(_ message: UnsafeRawBufferPointer)
 }
 
 extension ProtocolOutput {
-  /// Sends one whole message already written (compact, no newline; borrowed during the call): a frame a driver's call
-  /// handed back, which came from another process or from a buffer of its own.
   package func sendSerializedMessage(_ message: UnsafeRawBufferPointer) {
     sendMessage { $0.append(contentsOf: message) }
   }
@@ -33,6 +34,11 @@ extension Dispatcher: ProtocolOutput {
 
   package func sendMessage(_ write: (inout [UInt8]) -> Void) {
     writeMessage(write)
+  }
+
+  /// A frame written already goes to the output channel as it is, which writes a large one from where it is.
+  package func sendSerializedMessage(_ message: UnsafeRawBufferPointer) {
+    writeSerializedMessage(message)
   }
 }
 

@@ -116,6 +116,50 @@ import Testing
     #expect(received == Array(body.utf8) + [10])
   }
 
+  /// A message that would be flushed at once (at least `flushThreshold`) with nothing buffered before it is written
+  /// from where it is: its body in pieces, then its newline, each its own SOCK_SEQPACKET record (300,000 bytes:
+  /// 9 × 32,768 + 5,088, then 1); the messages before and after it keep their order, and with Content-Length framing
+  /// the header goes first.
+  @Test(arguments: Framing.allCases)
+  func aLargeMessageWithNothingBeforeItIsWrittenFromWhereItIs(framing: Framing) throws {
+    var ends: [Int32] = [0, 0]
+    #expect(socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue), 0, &ends) == 0)
+    defer { for end in ends { close(end) } }
+    let reader = ends[1]
+    let records = Background { () -> [[UInt8]] in
+      var records: [[UInt8]] = []
+      var buffer = [UInt8](repeating: 0, count: 1 << 17)
+      while true {
+        let n = buffer.withUnsafeMutableBytes { recv(reader, $0.baseAddress, $0.count, 0) }
+        guard n > 0 else { break }
+        records.append(Array(buffer[0..<n]))
+      }
+      return records
+    }
+    let channel = OutputChannel(descriptor: FileDescriptor(rawValue: ends[0]), framing: framing)
+    let large = "\"" + String(repeating: "x", count: 299_998) + "\""
+    channel.appendMessage("{\"first\":1}")
+    #expect(channel.flush() == .flushed)
+    channel.appendMessage(large)
+    #expect(channel.pendingByteCount == 0, "written at once, as a flush would have")
+    channel.appendMessage("{\"last\":2}")
+    #expect(channel.flush() == .flushed)
+    shutdown(ends[0], Int32(SHUT_WR))
+    let got = records.wait()
+    #expect(got.flatMap { $0 } == ["{\"first\":1}", large, "{\"last\":2}"].flatMap { framing.encode(Array($0.utf8)) })
+    let sizes = got.map(\.count)
+    let pieces: [Int] = Array(repeating: 32_768, count: 9) + [5_088]
+    switch framing {
+    case .newline:
+      let expected: [Int] = [11 + 1] + pieces + [1, 10 + 1]
+      #expect(sizes == expected)
+    case .contentLength:
+      // "Content-Length: 11\r\n\r\n" is 16 + 2 + 4 bytes before the first body's 11; the large one's header 16 + 6 + 4.
+      let expected: [Int] = [22 + 11, 16 + 6 + 4] + pieces + [22 + 10]
+      #expect(sizes == expected)
+    }
+  }
+
   @Test func aClosedReaderClosesTheChannelWithoutCrashing() {
     let pipe = TestPipe()
     pipe.closeRead()
@@ -196,6 +240,28 @@ import Testing
     #expect(channel.pendingByteCount == second.utf8.count + 1, "the first message is finished, the second not begun")
     let inPipe = take(40_000 + begun + (first.utf8.count + 1 - begun), from: pipe.read)
     #expect(inPipe.suffix(first.utf8.count + 1) == ArraySlice((first + "\n").utf8))
+  }
+
+  /// A large message written from where it is, cut short by a signal, is left as `flush` leaves one: all of it
+  /// buffered past what went out, so a terminating flush finishes it first and stops at the boundary after it.
+  @Test func aSignalCuttingShortALargeMessageLeavesItToBeFinished() {
+    let pipe = pipe(capacity: 65536, unread: 0)
+    _ = fcntl(pipe.write, F_SETFL, fcntl(pipe.write, F_GETFL) | O_NONBLOCK)  // what the signal handler does
+    let signals = TestPipe()
+    signals.send("x")
+    let channel = OutputChannel(descriptor: pipe.writeEnd)
+    channel.interruptDescriptor = signals.readEnd
+    let large = "[" + String(repeating: "4,", count: 150_000) + "4]"  // 300 KB: a 64 KiB pipe takes part of it
+    channel.appendMessage(large)
+    #expect(channel.isInterrupted)
+    let begun = large.utf8.count + 1 - channel.pendingByteCount
+    #expect(begun == channel.writeChunkBytes, "one piece went out, then the pending signal was seen")
+    _ = take(1, from: signals.read)
+    channel.appendMessage("{\"after\":true}")
+    let reader = pipe.drainInBackground()
+    #expect(channel.flush(deadline: MonotonicInstant.now().advanced(bySeconds: 30)) == .flushed)
+    pipe.closeWrite()
+    #expect(reader.wait() == Array((large + "\n" + "{\"after\":true}\n").utf8))
   }
 
   @Test func restoreFlagsUndoesANonBlockingSwitch() {
