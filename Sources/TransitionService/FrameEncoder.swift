@@ -210,7 +210,9 @@ package struct FrameEncoder {
             let entryStart = out.count
             if wrote { out.byte(UInt8(ascii: ",")) }
             if let oldIndex {
-              if writeChanges(views.baseAddress! + index, since: previous.view(at: oldIndex), &out) {
+              if !previous.isUnchanged(views.baseAddress! + index, at: oldIndex),
+                writeChanges(views.baseAddress! + index, since: previous.view(at: oldIndex), &out)
+              {
                 wrote = true
                 changed.append(index)
               } else {
@@ -619,20 +621,21 @@ private struct DeltaBaseline {
     static let transformShift: UInt16 = 9
     static let worldShift: UInt16 = 11
 
-    init(_ s: borrowing ViewState) {
+    /// The shape of the entry at `v` (read in place: see `ViewState.gradient(at:)`).
+    init(_ v: UnsafePointer<ViewState>) {
       var bits: UInt16 = 0
       func add(_ bit: UInt16, if condition: Bool) { if condition { bits |= bit } }
-      add(Self.boundsOrigin, if: s.bounds.origin.x != 0 || s.bounds.origin.y != 0)
-      add(Self.anchorPoint, if: s.anchorPoint.x != 0.5 || s.anchorPoint.y != 0.5)
-      add(Self.boundingBox, if: s.boundingBox != nil)
-      add(Self.alpha, if: s.alpha != 1)
-      add(Self.opacity, if: s.opacity != 1)
-      add(Self.backgroundColor, if: s.backgroundColor != nil)
-      add(Self.cornerRadius, if: s.cornerRadius != 0)
-      add(Self.hidden, if: s.isHidden)
-      add(Self.clipsToBounds, if: s.clipsToBounds)
-      bits |= UInt16(MatrixKind(s.transform).rawValue) << Self.transformShift
-      bits |= UInt16(MatrixKind(s.worldTransform).rawValue) << Self.worldShift
+      add(Self.boundsOrigin, if: v.pointee.bounds.origin.x != 0 || v.pointee.bounds.origin.y != 0)
+      add(Self.anchorPoint, if: v.pointee.anchorPoint.x != 0.5 || v.pointee.anchorPoint.y != 0.5)
+      add(Self.boundingBox, if: v.pointee.boundingBox != nil)
+      add(Self.alpha, if: v.pointee.alpha != 1)
+      add(Self.opacity, if: v.pointee.opacity != 1)
+      add(Self.backgroundColor, if: v.pointee.backgroundColor != nil)
+      add(Self.cornerRadius, if: v.pointee.cornerRadius != 0)
+      add(Self.hidden, if: v.pointee.isHidden)
+      add(Self.clipsToBounds, if: v.pointee.clipsToBounds)
+      bits |= UInt16(MatrixKind(v.pointee.transform).rawValue) << Self.transformShift
+      bits |= UInt16(MatrixKind(v.pointee.worldTransform).rawValue) << Self.worldShift
       self.bits = bits
     }
 
@@ -697,16 +700,18 @@ private struct DeltaBaseline {
 
     /// Makes `rare` hold those of `s` (nil when it has none): in place when this baseline alone holds it, which a
     /// stream of animated layers, every entry changed every frame, otherwise paid with a new box per entry a frame.
-    static func update(_ rare: inout Rare?, from s: borrowing ViewState) {
-      guard s.gradient != nil || s.snapshotOf != nil || s.hasLayerMembers else {
+    static func update(_ rare: inout Rare?, from v: UnsafePointer<ViewState>) {
+      let gradient = ViewState.gradient(at: v)
+      let hasLayerMembers = ViewState.hasLayerMembers(at: v)
+      guard gradient != nil || v.pointee.snapshotOf != nil || hasLayerMembers else {
         rare = nil
         return
       }
       if rare == nil || !isKnownUniquelyReferenced(&rare) { rare = Rare() }
       let box = rare.unsafelyUnwrapped
-      box.gradient = s.gradient
-      box.snapshotOf = s.snapshotOf
-      box.layer = s.hasLayerMembers ? LayerBaseline(s) : nil
+      box.gradient = gradient
+      box.snapshotOf = v.pointee.snapshotOf
+      box.layer = hasLayerMembers ? LayerBaseline(v.pointee) : nil
     }
 
     private init() {}
@@ -732,18 +737,18 @@ private struct DeltaBaseline {
     }
     var total = 0
     for index in states.indices {
-      let shape = Shape(states[index])
+      let shape = Shape(states.baseAddress! + index)
       heads.append(
         Head(
           id: states[index].id, parentID: states[index].parentID, zIndex: states[index].zIndex, start: Int32(total),
           shape: shape, rare: nil))
-      Rare.update(&heads[index].rare, from: states[index])
+      Rare.update(&heads[index].rare, from: states.baseAddress! + index)
       total += shape.count
     }
     if numbers.count != total { numbers = Array(repeating: 0, count: total) }
     numbers.withUnsafeMutableBufferPointer { storage in
       for index in states.indices {
-        Self.write(states[index], heads[index].shape, at: Int(heads[index].start), storage)
+        Self.write(states.baseAddress! + index, heads[index].shape, at: Int(heads[index].start), storage)
       }
     }
   }
@@ -751,96 +756,97 @@ private struct DeltaBaseline {
   /// Makes each view at `indices` of the baseline `states[index]` (the others stay); the ids of `states` are the
   /// baseline's, in its order.
   mutating func replace(_ indices: [Int], from states: UnsafeBufferPointer<ViewState>) {
-    for index in indices where Shape(states[index]).count != slotCount(index) {
+    for index in indices where Shape(states.baseAddress! + index).count != slotCount(index) {
       // A view now stores more or fewer numbers: lay them all out again.
       replaceAll(with: states)
       return
     }
     numbers.withUnsafeMutableBufferPointer { storage in
       for index in indices {
-        let shape = Shape(states[index])
+        let shape = Shape(states.baseAddress! + index)
         heads[index].parentID = states[index].parentID
         heads[index].zIndex = states[index].zIndex
         heads[index].shape = shape
-        Rare.update(&heads[index].rare, from: states[index])
-        Self.write(states[index], shape, at: Int(heads[index].start), storage)
+        Rare.update(&heads[index].rare, from: states.baseAddress! + index)
+        Self.write(states.baseAddress! + index, shape, at: Int(heads[index].start), storage)
       }
     }
   }
 
   private static func write(
-    _ s: borrowing ViewState, _ shape: Shape, at start: Int, _ storage: UnsafeMutableBufferPointer<Double>
+    _ v: UnsafePointer<ViewState>, _ shape: Shape, at start: Int, _ storage: UnsafeMutableBufferPointer<Double>
   ) {
     var k = start
-    func put(_ value: Double) {
+    _ = forEachNumber(v, shape) { value in
       storage[k] = value
       k += 1
+      return true
     }
-    func put(_ m: Transform3D, _ kind: MatrixKind) {
-      switch kind {
-      case .identity: break
-      case .translation:
-        put(m.m41)
-        put(m.m42)
-      case .affine:
-        put(m.m11)
-        put(m.m12)
-        put(m.m21)
-        put(m.m22)
-        put(m.m41)
-        put(m.m42)
-      case .general:
-        put(m.m11)
-        put(m.m12)
-        put(m.m13)
-        put(m.m14)
-        put(m.m21)
-        put(m.m22)
-        put(m.m23)
-        put(m.m24)
-        put(m.m31)
-        put(m.m32)
-        put(m.m33)
-        put(m.m34)
-        put(m.m41)
-        put(m.m42)
-        put(m.m43)
-        put(m.m44)
+  }
+
+  /// Whether the entry at `v` shows what view `index` holds, found without expanding it: the same parent, `zIndex`,
+  /// shape and numbers (compared as `!=` compares them: −0 equals 0, a NaN nothing), and no gradient, snapshot or
+  /// layer member on either side. A delta frame then skips it; false sends it to the member-by-member comparison.
+  func isUnchanged(_ v: UnsafePointer<ViewState>, at index: Int) -> Bool {
+    let head = heads[index]
+    guard head.rare == nil, v.pointee.zIndex == head.zIndex, v.pointee.snapshotOf == nil,
+      !ViewState.hasLayerMembers(at: v), v.pointee.parentID == head.parentID
+    else { return false }
+    let shape = Shape(v)
+    guard shape.bits == head.shape.bits else { return false }
+    return numbers.withUnsafeBufferPointer { storage in
+      var k = Int(head.start)
+      return Self.forEachNumber(v, shape) { value in
+        defer { k += 1 }
+        return storage[k] == value
       }
     }
-    put(s.frame.origin.x)
-    put(s.frame.origin.y)
-    put(s.frame.size.width)
-    put(s.frame.size.height)
+  }
+
+  /// Calls `body` with each number the entry at `v` stores under `shape`, in the order they are stored, while it
+  /// returns true; returns false when it stopped.
+  @inline(__always)
+  private static func forEachNumber(
+    _ v: UnsafePointer<ViewState>, _ shape: Shape, _ body: (Double) -> Bool
+  ) -> Bool {
+    func matrix(_ m: Transform3D, _ kind: MatrixKind) -> Bool {
+      switch kind {
+      case .identity: return true
+      case .translation: return body(m.m41) && body(m.m42)
+      case .affine:
+        return body(m.m11) && body(m.m12) && body(m.m21) && body(m.m22) && body(m.m41) && body(m.m42)
+      case .general:
+        return body(m.m11) && body(m.m12) && body(m.m13) && body(m.m14) && body(m.m21) && body(m.m22)
+          && body(m.m23) && body(m.m24) && body(m.m31) && body(m.m32) && body(m.m33) && body(m.m34)
+          && body(m.m41) && body(m.m42) && body(m.m43) && body(m.m44)
+      }
+    }
+    let frame = v.pointee.frame
+    guard body(frame.origin.x), body(frame.origin.y), body(frame.size.width), body(frame.size.height) else {
+      return false
+    }
+    let bounds = v.pointee.bounds
     if shape.has(Shape.boundsOrigin) {
-      put(s.bounds.origin.x)
-      put(s.bounds.origin.y)
+      guard body(bounds.origin.x), body(bounds.origin.y) else { return false }
     }
-    put(s.bounds.size.width)
-    put(s.bounds.size.height)
-    put(s.position.x)
-    put(s.position.y)
+    let position = v.pointee.position
+    guard body(bounds.size.width), body(bounds.size.height), body(position.x), body(position.y) else { return false }
     if shape.has(Shape.anchorPoint) {
-      put(s.anchorPoint.x)
-      put(s.anchorPoint.y)
+      guard body(v.pointee.anchorPoint.x), body(v.pointee.anchorPoint.y) else { return false }
     }
-    put(s.transform, shape.transform)
-    put(s.worldTransform, shape.worldTransform)
-    if let box = s.boundingBox {
-      put(box.origin.x)
-      put(box.origin.y)
-      put(box.size.width)
-      put(box.size.height)
+    guard matrix(v.pointee.transform, shape.transform), matrix(v.pointee.worldTransform, shape.worldTransform) else {
+      return false
     }
-    if shape.has(Shape.alpha) { put(s.alpha) }
-    if shape.has(Shape.opacity) { put(s.opacity) }
-    if let c = s.backgroundColor {
-      put(c.r)
-      put(c.g)
-      put(c.b)
-      put(c.a)
+    if let box = v.pointee.boundingBox {
+      guard body(box.origin.x), body(box.origin.y), body(box.size.width), body(box.size.height) else { return false }
     }
-    if shape.has(Shape.cornerRadius) { put(s.cornerRadius) }
+    if shape.has(Shape.alpha) { guard body(v.pointee.alpha) else { return false } }
+    if shape.has(Shape.opacity) { guard body(v.pointee.opacity) else { return false } }
+    if let c = v.pointee.backgroundColor {
+      guard body(c.r), body(c.g), body(c.b), body(c.a) else { return false }
+    }
+    if shape.has(Shape.cornerRadius) { guard body(v.pointee.cornerRadius) else { return false } }
+    return true
   }
 
   /// View `index` as it was stored, expanded.
