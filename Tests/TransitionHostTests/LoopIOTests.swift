@@ -219,13 +219,20 @@ import Testing
     #expect(take(message.utf8.count + 1, from: pipe.read) == Array((message + "\n").utf8))
   }
 
-  @Test func aTerminatingFlushFinishesTheMessageASignalCutShortThenStopsAtABoundary() {
-    let pipe = pipe(capacity: 65536, unread: 60_000)
-    _ = fcntl(pipe.write, F_SETFL, fcntl(pipe.write, F_GETFL) | O_NONBLOCK)  // what the signal handler does
+  /// A channel to a 64 KiB pipe holding `unread` bytes, as a signal leaves it: the pipe non-blocking (what the signal
+  /// handler does) and a byte waiting in the signal pipe.
+  private func signalledChannel(unread: Int) -> (pipe: TestPipe, signals: TestPipe, channel: OutputChannel) {
+    let pipe = pipe(capacity: 65536, unread: unread)
+    _ = fcntl(pipe.write, F_SETFL, fcntl(pipe.write, F_GETFL) | O_NONBLOCK)
     let signals = TestPipe()
     signals.send("x")
     let channel = OutputChannel(descriptor: pipe.writeEnd)
     channel.interruptDescriptor = signals.readEnd
+    return (pipe, signals, channel)
+  }
+
+  @Test func aTerminatingFlushFinishesTheMessageASignalCutShortThenStopsAtABoundary() {
+    let (pipe, signals, channel) = signalledChannel(unread: 60_000)
     let first = "[" + String(repeating: "2,", count: 5000) + "2]"  // 10 KB: only part of it fits now
     channel.appendMessage(first)
     #expect(channel.flush() == .interrupted)
@@ -245,12 +252,7 @@ import Testing
   /// A large message written from where it is, cut short by a signal, is left as `flush` leaves one: all of it
   /// buffered past what went out, so a terminating flush finishes it first and stops at the boundary after it.
   @Test func aSignalCuttingShortALargeMessageLeavesItToBeFinished() {
-    let pipe = pipe(capacity: 65536, unread: 0)
-    _ = fcntl(pipe.write, F_SETFL, fcntl(pipe.write, F_GETFL) | O_NONBLOCK)  // what the signal handler does
-    let signals = TestPipe()
-    signals.send("x")
-    let channel = OutputChannel(descriptor: pipe.writeEnd)
-    channel.interruptDescriptor = signals.readEnd
+    let (pipe, signals, channel) = signalledChannel(unread: 0)
     let large = "[" + String(repeating: "4,", count: 150_000) + "4]"  // 300 KB: a 64 KiB pipe takes part of it
     channel.appendMessage(large)
     #expect(channel.isInterrupted)
