@@ -204,15 +204,15 @@ package struct FrameEncoder {
             sameOrder = false
             oldIndex = previousIndex(of: views[index].id)
           }
+          // A view its baseline holds unchanged costs this comparison alone.
+          if let oldIndex, previous.isUnchanged(views.baseAddress! + index, at: oldIndex) { continue }
           // Only a view new to the stream gets a full entry, with its content: the others need no lookup.
           let content = contents.isEmpty || oldIndex != nil ? nil : contents[views[index].id]
           buffer.appendJSONText(maxBytes: Self.maxEntryBytes(views.baseAddress! + index, content: content)) { out in
             let entryStart = out.count
             if wrote { out.byte(UInt8(ascii: ",")) }
             if let oldIndex {
-              if !previous.isUnchanged(views.baseAddress! + index, at: oldIndex),
-                writeChanges(views.baseAddress! + index, since: previous.view(at: oldIndex), &out)
-              {
+              if writeChanges(views.baseAddress! + index, since: previous.view(at: oldIndex), &out) {
                 wrote = true
                 changed.append(index)
               } else {
