@@ -459,6 +459,7 @@ for name in [
   "FaultGarbageDescriptor",  // th_plugin_entry returns garbage
   "FaultForger",  // writes a forged reply to every descriptor
   "FaultChannelForger",  // writes a forged worker-channel message to every descriptor
+  "FaultAheadForger",  // writes forged frame-ahead messages of the worker channel to every descriptor
   "FaultThread",  // a thread of its own keeps calling the host API, also at unload
 ] {
   addCFixture(product: "TestPlugin\(name)", folder: name)

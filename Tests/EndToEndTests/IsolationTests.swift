@@ -71,6 +71,9 @@ struct FaultCase: Sendable, CustomTestStringConvertible {
     FaultCase(
       product: "FaultChannelForger", plugin: "com.example.test.fault.channelforger", trigger: .start, code: 2009,
       reason: "pluginCrashed", detail: "broke the channel's rules"),
+    FaultCase(
+      product: "FaultAheadForger", plugin: "com.example.test.fault.aheadforger", trigger: .start, code: 2009,
+      reason: "pluginCrashed", detail: "a frame ahead for a prepare never sent"),
   ]
 }
 
