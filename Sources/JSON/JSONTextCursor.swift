@@ -65,6 +65,13 @@ public struct JSONTextCursor: TextOutputStream {
   /// The bytes written so far.
   @inlinable public var count: Int { next - start }
 
+  /// The bytes written from `offset` on (borrowed: valid until the cursor writes again), to keep a copy of a part.
+  @inlinable
+  public func written(from offset: Int) -> UnsafeRawBufferPointer {
+    precondition(offset >= 0 && offset <= count, "an offset past the written text")
+    return UnsafeRawBufferPointer(start: start + offset, count: count - offset)
+  }
+
   /// Drops what was written after the first `count` bytes (an entry that turned out to be empty).
   @inlinable
   public mutating func rewind(to count: Int) {

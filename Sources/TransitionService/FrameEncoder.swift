@@ -25,6 +25,8 @@ package final class FrameScratch {
   package var states: [ViewState] = []
   /// Where the scenes of those drivers compute their presentation.
   package let presentation = PresentationScratch()
+  /// The text of full entries' seldom-changing members, kept between those drivers' frames.
+  package let constantText = ConstantMemberText()
   /// Where a driver writes a frame its call's completion borrows (`borrowText`), kept between frames.
   private var text: [UInt8] = []
 
@@ -70,9 +72,13 @@ package struct FrameEncoder {
   private var changedIndices: [Int] = []
   /// Whether a streamed frame was written already (the first delta frame is full).
   private(set) var hasStreamed = false
+  /// Where full entries' seldom-changing members are copied from when their values are those the text was written for.
+  private let constantText: ConstantMemberText
 
-  /// An encoder for the views whose `content` is given (by id).
-  package init(contents: [String: JSON] = [:]) {
+  /// An encoder for the views whose `content` is given (by id), keeping full entries' seldom-changing members in
+  /// `constantText` (a factory's drivers share their `FrameScratch`'s; by default one of its own).
+  package init(contents: [String: JSON] = [:], constantText: ConstantMemberText = ConstantMemberText()) {
+    self.constantText = constantText
     var serialized: [String: [UInt8]] = [:]
     for (id, content) in contents {
       var bytes: [UInt8] = []
@@ -177,7 +183,7 @@ package struct FrameEncoder {
         let content = contents.isEmpty ? nil : contents[views[index].id]
         buffer.appendJSONText(maxBytes: Self.maxEntryBytes(views.baseAddress! + index, content: content)) { out in
           if index > 0 { out.byte(UInt8(ascii: ",")) }
-          writeFull(views.baseAddress! + index, content: content, &out)
+          writeFull(views.baseAddress! + index, at: index, content: content, &out)
         }
       }
     }
@@ -219,7 +225,7 @@ package struct FrameEncoder {
                 out.rewind(to: entryStart)
               }
             } else {
-              writeFull(views.baseAddress! + index, content: content, &out)
+              writeFull(views.baseAddress! + index, at: index, content: content, &out)
               wrote = true
             }
           }
@@ -275,15 +281,24 @@ package struct FrameEncoder {
     return bytes + numbers * (JSONTextCursor.maxNumberBytes + 1)
   }
 
-  private func writeFull(_ v: UnsafePointer<ViewState>, content: [UInt8]?, _ out: inout JSONTextCursor) {
+  /// The full entry of the view at `v`, the frame's entry `index`.
+  private func writeFull(
+    _ v: UnsafePointer<ViewState>, at index: Int, content: [UInt8]?, _ out: inout JSONTextCursor
+  ) {
     out.raw(#"{"id":"#)
     out.string(v.pointee.id)
     out.raw(#","parent":"#)
     writeOptionalString(v.pointee.parentID, &out)
     out.raw(#","frame":"#)
     writeRect(v.pointee.frame, &out)
-    out.raw(#","bounds":"#)
-    writeRect(v.pointee.bounds, &out)
+    // The members that seldom change are copied when their values are those the kept text was written for.
+    let bounds = RectBits(v.pointee.bounds)
+    if !constantText.copyBounds(at: index, bounds, &out) {
+      let start = out.count
+      out.raw(#","bounds":"#)
+      writeRect(v.pointee.bounds, &out)
+      constantText.keepBounds(out.written(from: start), at: index, bounds)
+    }
     out.raw(#","position":"#)
     writePoint(v.pointee.position, &out)
     if v.pointee.anchorPoint.x == 0.5 && v.pointee.anchorPoint.y == 0.5 {
@@ -303,16 +318,21 @@ package struct FrameEncoder {
     out.number(v.pointee.alpha)
     out.raw(#","opacity":"#)
     out.number(v.pointee.opacity)
-    out.raw(#","hidden":"#)
-    out.bool(v.pointee.isHidden)
-    out.raw(#","zIndex":"#)
-    out.integer(v.pointee.zIndex)
-    out.raw(#","backgroundColor":"#)
-    writeOptionalColor(v.pointee.backgroundColor, &out)
-    out.raw(#","cornerRadius":"#)
-    out.number(v.pointee.cornerRadius)
-    out.raw(#","clipsToBounds":"#)
-    out.bool(v.pointee.clipsToBounds)
+    let tail = TailBits(v)
+    if !constantText.copyTail(at: index, tail, &out) {
+      let start = out.count
+      out.raw(#","hidden":"#)
+      out.bool(v.pointee.isHidden)
+      out.raw(#","zIndex":"#)
+      out.integer(v.pointee.zIndex)
+      out.raw(#","backgroundColor":"#)
+      writeOptionalColor(v.pointee.backgroundColor, &out)
+      out.raw(#","cornerRadius":"#)
+      out.number(v.pointee.cornerRadius)
+      out.raw(#","clipsToBounds":"#)
+      out.bool(v.pointee.clipsToBounds)
+      constantText.keepTail(out.written(from: start), at: index, tail)
+    }
     if let gradient = ViewState.gradient(at: v) {
       out.raw(#","gradient":"#)
       writeGradient(gradient, &out)
@@ -570,6 +590,106 @@ private struct BaselineView {
 
   var gradient: Gradient? { rare?.gradient }
   var snapshotOf: String? { rare?.snapshotOf }
+}
+
+/// The text of full entries' members that seldom change from frame to frame, by the entry's place in the frame, with
+/// the values each part was written for: `,"bounds":…`, and the run from `,"hidden":` to `clipsToBounds` (zIndex,
+/// background colour, corner radius). A full entry copies a part whose values are bit for bit those it was written
+/// for, instead of formatting them anew; any other value writes the part and keeps the new text. Keyed by the values
+/// themselves, a part serves whichever transition's frame has that entry next, so one per `FrameScratch` (shared by a
+/// factory's drivers, frames being encoded one at a time on one thread) is enough, and it holds no more entries than
+/// the largest frame. The ids are written each time: comparing a string byte for byte (as the key must: `==` takes
+/// canonically equivalent strings for equal, whose text differs) cost more than escaping it again (callgrind: about
+/// 525 instructions a view against 190).
+package final class ConstantMemberText {
+  fileprivate struct Entry {
+    var bounds: RectBits?
+    var boundsText: [UInt8] = []
+    var tail: TailBits?
+    var tailText: [UInt8] = []
+  }
+
+  // Read and written by one thread, never re-entrantly (see above): no dynamic exclusivity checks per entry.
+  @exclusivity(unchecked) private var entries: [Entry] = []
+
+  package init() {}
+
+  fileprivate func copyBounds(at index: Int, _ bounds: RectBits, _ out: inout JSONTextCursor) -> Bool {
+    guard index < entries.count else { return false }
+    return entries.withUnsafeBufferPointer { all in
+      let entry = all.baseAddress! + index
+      guard entry.pointee.bounds == bounds else { return false }
+      entry.pointee.boundsText.withUnsafeBytes { out.raw($0) }
+      return true
+    }
+  }
+
+  fileprivate func keepBounds(_ text: UnsafeRawBufferPointer, at index: Int, _ bounds: RectBits) {
+    reach(index)
+    entries[index].bounds = bounds
+    entries[index].boundsText.removeAll(keepingCapacity: true)
+    entries[index].boundsText.append(contentsOf: text)
+  }
+
+  fileprivate func copyTail(at index: Int, _ tail: TailBits, _ out: inout JSONTextCursor) -> Bool {
+    guard index < entries.count else { return false }
+    return entries.withUnsafeBufferPointer { all in
+      let entry = all.baseAddress! + index
+      guard entry.pointee.tail == tail else { return false }
+      entry.pointee.tailText.withUnsafeBytes { out.raw($0) }
+      return true
+    }
+  }
+
+  fileprivate func keepTail(_ text: UnsafeRawBufferPointer, at index: Int, _ tail: TailBits) {
+    reach(index)
+    entries[index].tail = tail
+    entries[index].tailText.removeAll(keepingCapacity: true)
+    entries[index].tailText.append(contentsOf: text)
+  }
+
+  private func reach(_ index: Int) {
+    if index >= entries.count { entries.append(contentsOf: repeatElement(Entry(), count: index + 1 - entries.count)) }
+  }
+}
+
+/// A rect's four numbers as their bits: the key of text written for them (−0 and 0 print differently; a NaN equals
+/// itself here, and prints the same).
+private struct RectBits: Equatable {
+  var x, y, width, height: UInt64
+
+  init(_ r: Rect) {
+    (x, y) = (r.origin.x.bitPattern, r.origin.y.bitPattern)
+    (width, height) = (r.size.width.bitPattern, r.size.height.bitPattern)
+  }
+}
+
+/// The values of the run from `hidden` to `clipsToBounds`, numbers as bits.
+private struct TailBits: Equatable {
+  var isHidden: Bool
+  var zIndex: Int
+  var background: (r: UInt64, g: UInt64, b: UInt64, a: UInt64)?
+  var cornerRadius: UInt64
+  var clipsToBounds: Bool
+
+  init(_ v: UnsafePointer<ViewState>) {
+    isHidden = v.pointee.isHidden
+    zIndex = v.pointee.zIndex
+    background = v.pointee.backgroundColor.map { ($0.r.bitPattern, $0.g.bitPattern, $0.b.bitPattern, $0.a.bitPattern) }
+    cornerRadius = v.pointee.cornerRadius.bitPattern
+    clipsToBounds = v.pointee.clipsToBounds
+  }
+
+  static func == (a: TailBits, b: TailBits) -> Bool {
+    guard a.isHidden == b.isHidden, a.zIndex == b.zIndex, a.cornerRadius == b.cornerRadius,
+      a.clipsToBounds == b.clipsToBounds
+    else { return false }
+    switch (a.background, b.background) {
+    case (nil, nil): return true
+    case (let x?, let y?): return x.r == y.r && x.g == y.g && x.b == y.b && x.a == y.a
+    default: return false
+    }
+  }
 }
 
 /// Whether `a` and `b` differ as `!=` says (member by member: −0 equals 0, a NaN equals nothing), inlined: the engine's

@@ -46,7 +46,7 @@ package final class LocalTransitionDriver: TransitionDriver {
   ) {
     self.transition = transition
     self.binding = binding
-    self.encoder = FrameEncoder(contents: contents)
+    self.encoder = FrameEncoder(contents: contents, constantText: scratch.constantText)
     self.scratch = scratch
     self.frames = frames
     self.precision = precision

@@ -22,8 +22,10 @@ private struct EncoderPair {
   var nullMembers: Set<String> = []
   var frames = 0
 
-  init(contents: [String: JSON]) {
-    dedicated = FrameEncoder(contents: contents)
+  /// `constantText`: the dedicated encoder's kept text of seldom-changing members; the tests share one across the
+  /// streams of many scenes, so entries at the same place alternate between values kept and values new.
+  init(contents: [String: JSON], constantText: ConstantMemberText = ConstantMemberText()) {
+    dedicated = FrameEncoder(contents: contents, constantText: constantText)
     reference = JSONCFrameEncoder(contents: contents)
   }
 
@@ -117,6 +119,7 @@ private struct EncoderPair {
     let catalog = PluginAnimatorCatalog(registry: registry)
     var checkedAnimators = Set<String>()
     var coverage = Set<String>()
+    let constantText = ConstantMemberText()
     for entry in catalog.entries {
       for operation in entry.info.operations ?? ["present"] {
         for (precisionIndex, precision) in Self.precisions.enumerated() {
@@ -126,8 +129,8 @@ private struct EncoderPair {
               animator: entry.qualifiedID, operation: TransitionOperation(name: operation), trees: trees))
           try driver.start()
           let duration = driver.status.duration
-          var full = EncoderPair(contents: trees.contents)
-          var delta = EncoderPair(contents: trees.contents)
+          var full = EncoderPair(contents: trees.contents, constantText: constantText)
+          var delta = EncoderPair(contents: trees.contents, constantText: constantText)
           for index in 0..<50 {
             // Past the end as well: animations may outlast the duration (springs).
             let time = duration * 1.25 * Double(index) / 49
@@ -164,6 +167,7 @@ private struct EncoderPair {
     var generator = SplitMix64(seed: 2026_12_01 + UInt64(batch))
     var members = Set<String>()
     var nulls = Set<String>()
+    let constantText = ConstantMemberText()
     for scene in (batch * 2_500)..<((batch + 1) * 2_500) {
       var fuzz = SceneFuzzer(generator: generator)
       let contents = fuzz.contents()
@@ -172,8 +176,8 @@ private struct EncoderPair {
       frames.append(fuzz.mutated(frames[1]))
       let precision = scene % 2 == 0 ? nil : Self.precisions[1 + fuzz.below(2)]
       generator = fuzz.generator
-      var full = EncoderPair(contents: contents)
-      var delta = EncoderPair(contents: contents)
+      var full = EncoderPair(contents: contents, constantText: constantText)
+      var delta = EncoderPair(contents: contents, constantText: constantText)
       for (index, frame) in frames.enumerated() {
         // Now and then the animator gives a view content of its own, or takes it back (the client's again).
         if fuzz.chance(3), !frame.isEmpty {
@@ -478,6 +482,45 @@ private struct SceneFuzzer {
 }
 
 extension FrameEncoderEquivalenceTests {
+  /// Full entries copy their bounds and their run from `hidden` to `clipsToBounds` from text kept for the same values
+  /// bit for bit (`ConstantMemberText`), and write them anew for any other: frames whose entries at the same places
+  /// go back and forth between values that compare equal but print differently (−0 and 0), NaN, a colour and none,
+  /// hidden and shown, a zIndex and a corner radius one ulp apart, as full frames, samples and new views of delta
+  /// frames, each against the json-c reference.
+  @Test func seldomChangingMembersAreCopiedOnlyForTheirOwnValues() {
+    func state(_ id: String, _ variant: Int) -> ViewState {
+      let bounds: [Rect] = [
+        Rect(x: 0, y: 0, width: 390, height: 844), Rect(x: -0.0, y: 0, width: 390, height: 844),
+        Rect(x: 0, y: .nan, width: 390, height: 844), Rect(x: 0, y: 0, width: 390.0.nextUp, height: 844),
+      ]
+      let colours: [Color?] = [
+        Color(r: 0.2, g: 0.4, b: 0.8, a: 1), nil, Color(r: -0.0, g: 0.4, b: 0.8, a: 1),
+        Color(r: 0.2, g: .nan, b: 0.8, a: 1),
+      ]
+      let radii: [Double] = [12, -0.0, 12.0.nextUp, .nan]
+      return ViewState(
+        id: id, parentID: variant % 2 == 0 ? nil : "root", frame: Rect(x: 1, y: 2, width: 3, height: 4),
+        bounds: bounds[variant % 4], position: Point(x: 2.5, y: 4), anchorPoint: Point(x: 0.5, y: 0.5),
+        transform: .identity, sublayerTransform: .identity, worldTransform: .identity, boundingBox: nil, alpha: 1,
+        opacity: 1, isHidden: variant % 3 == 1, zPosition: 0, zIndex: variant % 5 == 2 ? -1 : variant,
+        backgroundColor: colours[(variant / 2) % 4], cornerRadius: radii[(variant / 3) % 4],
+        clipsToBounds: variant % 4 == 3, gradient: nil, snapshotOf: nil)
+    }
+    let constantText = ConstantMemberText()
+    var full = EncoderPair(contents: [:], constantText: constantText)
+    var delta = EncoderPair(contents: [:], constantText: constantText)
+    for frame in 0..<40 {
+      // The same variant twice in a row (copied), then another (written anew), at every place; a new id now and then
+      // makes a delta frame write a full entry there.
+      let states = (0..<6).map { place in state("v\(place)-\(frame / 7)", (frame / 2 + place) % 24) }
+      let stamp = FrameStamp(transition: "t1", seq: frame, time: Double(frame), percent: 0.5, phase: "running")
+      full.stream(stamp, mode: .full, states: states, "frame \(frame)")
+      delta.stream(stamp, mode: .delta, states: states, "delta \(frame)")
+      full.sample(FrameStamp(transition: "t1", seq: nil, time: 0, percent: 0, phase: "x"), states: states, "sample")
+    }
+    #expect(full.frames == 80 && delta.frames == 40)
+  }
+
   /// The matrices and anchor points the dedicated encoder writes as constant text (the identity, a 2-D translation,
   /// the default anchor point) and their near misses: −0 where the identity has 0 (equal, printed `0`), a translation
   /// with m43 or m44 set, a NaN or a 1 one ulp off in a constant place, an anchor point with one coordinate off. Each
