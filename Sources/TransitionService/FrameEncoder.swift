@@ -292,12 +292,9 @@ package struct FrameEncoder {
     out.raw(#","frame":"#)
     writeRect(v.pointee.frame, &out)
     // The members that seldom change are copied when their values are those the kept text was written for.
-    let bounds = RectBits(v.pointee.bounds)
-    if !constantText.copyBounds(at: index, bounds, &out) {
-      let start = out.count
+    constantText.write(\.bounds, at: index, for: RectBits(v.pointee.bounds), &out) { out in
       out.raw(#","bounds":"#)
       writeRect(v.pointee.bounds, &out)
-      constantText.keepBounds(out.written(from: start), at: index, bounds)
     }
     out.raw(#","position":"#)
     writePoint(v.pointee.position, &out)
@@ -318,9 +315,7 @@ package struct FrameEncoder {
     out.number(v.pointee.alpha)
     out.raw(#","opacity":"#)
     out.number(v.pointee.opacity)
-    let tail = TailBits(v)
-    if !constantText.copyTail(at: index, tail, &out) {
-      let start = out.count
+    constantText.write(\.tail, at: index, for: TailBits(v), &out) { out in
       out.raw(#","hidden":"#)
       out.bool(v.pointee.isHidden)
       out.raw(#","zIndex":"#)
@@ -331,7 +326,6 @@ package struct FrameEncoder {
       out.number(v.pointee.cornerRadius)
       out.raw(#","clipsToBounds":"#)
       out.bool(v.pointee.clipsToBounds)
-      constantText.keepTail(out.written(from: start), at: index, tail)
     }
     if let gradient = ViewState.gradient(at: v) {
       out.raw(#","gradient":"#)
@@ -603,10 +597,27 @@ private struct BaselineView {
 /// 525 instructions a view against 190).
 package final class ConstantMemberText {
   fileprivate struct Entry {
-    var bounds: RectBits?
-    var boundsText: [UInt8] = []
-    var tail: TailBits?
-    var tailText: [UInt8] = []
+    var bounds = Kept<RectBits>()
+    var tail = Kept<TailBits>()
+  }
+
+  /// One part's text and the values it was written for.
+  fileprivate struct Kept<Key: Equatable> {
+    var key: Key?
+    var text: [UInt8] = []
+
+    /// Copies the text when it was written for `key`; false otherwise.
+    func copy(for key: Key, _ out: inout JSONTextCursor) -> Bool {
+      guard self.key == key else { return false }
+      text.withUnsafeBytes { out.raw($0) }
+      return true
+    }
+
+    mutating func keep(_ text: UnsafeRawBufferPointer, for key: Key) {
+      self.key = key
+      self.text.removeAll(keepingCapacity: true)
+      self.text.append(contentsOf: text)
+    }
   }
 
   // Read and written by one thread, never re-entrantly (see above): no dynamic exclusivity checks per entry.
@@ -614,38 +625,18 @@ package final class ConstantMemberText {
 
   package init() {}
 
-  fileprivate func copyBounds(at index: Int, _ bounds: RectBits, _ out: inout JSONTextCursor) -> Bool {
-    guard index < entries.count else { return false }
-    return entries.withUnsafeBufferPointer { all in
-      let entry = all.baseAddress! + index
-      guard entry.pointee.bounds == bounds else { return false }
-      entry.pointee.boundsText.withUnsafeBytes { out.raw($0) }
-      return true
+  /// Copies entry `index`'s `part` when it was written for `key`; otherwise writes it with `write` and keeps the text.
+  fileprivate func write<Key: Equatable>(
+    _ part: WritableKeyPath<Entry, Kept<Key>>, at index: Int, for key: Key, _ out: inout JSONTextCursor,
+    _ write: (inout JSONTextCursor) -> Void
+  ) {
+    if index < entries.count, entries.withUnsafeBufferPointer({ $0[index][keyPath: part].copy(for: key, &out) }) {
+      return
     }
-  }
-
-  fileprivate func keepBounds(_ text: UnsafeRawBufferPointer, at index: Int, _ bounds: RectBits) {
+    let start = out.count
+    write(&out)
     reach(index)
-    entries[index].bounds = bounds
-    entries[index].boundsText.removeAll(keepingCapacity: true)
-    entries[index].boundsText.append(contentsOf: text)
-  }
-
-  fileprivate func copyTail(at index: Int, _ tail: TailBits, _ out: inout JSONTextCursor) -> Bool {
-    guard index < entries.count else { return false }
-    return entries.withUnsafeBufferPointer { all in
-      let entry = all.baseAddress! + index
-      guard entry.pointee.tail == tail else { return false }
-      entry.pointee.tailText.withUnsafeBytes { out.raw($0) }
-      return true
-    }
-  }
-
-  fileprivate func keepTail(_ text: UnsafeRawBufferPointer, at index: Int, _ tail: TailBits) {
-    reach(index)
-    entries[index].tail = tail
-    entries[index].tailText.removeAll(keepingCapacity: true)
-    entries[index].tailText.append(contentsOf: text)
+    entries[index][keyPath: part].keep(out.written(from: start), for: key)
   }
 
   private func reach(_ index: Int) {
