@@ -45,6 +45,15 @@ enum PendingAhead {
   case held(seq: Int, text: [UInt8])
   /// Sent to the client before the call (`takeFrameAhead`).
   case sent
+
+  /// What the `perform` tells the worker of it.
+  var use: AheadUse {
+    switch self {
+    case .none: .none
+    case .held: .held
+    case .sent: .sent
+    }
+  }
 }
 
 /// What a worker tells the plugins it serves.

@@ -42,7 +42,8 @@ final class WorkerTransitionDriver: TransitionDriver {
   private var awaitedAhead: Int?
   private var lastTicket = 0
   /// The frame the worker built ahead for `awaitedAhead` (an advance by `seconds`), checked as frame `seq` of this
-  /// transition; lent to the `perform` at the tick while its answer is on its way.
+  /// transition; lent to the `perform` at the tick while its answer is on its way. Only ever set for the awaited
+  /// ticket, and dropped with it.
   private var heldAhead: (seconds: Double, seq: Int, text: [UInt8])?
   private var lastAheadSeconds = 0.0
   /// `takeFrameAhead` handed the held frame out: the next call tells the worker it was sent.
@@ -99,9 +100,8 @@ final class WorkerTransitionDriver: TransitionDriver {
     if let fault { return completion(.failure(.fault(fault)), nil) }
     // The advance a frame was built ahead for: the worker sends that frame again only if it does not know the parent
     // holds it. Any other call drops it (the worker drops its own).
-    let held = stream && isAdvance(command) && awaitedAhead != nil ? heldAhead : nil
-    let use: AheadUse = aheadSentEarly ? .sent : held != nil ? .held : .none
-    let pending: PendingAhead =
+    let held = stream && isAdvance(command) ? heldAhead : nil
+    let ahead: PendingAhead =
       if aheadSentEarly { .sent } else if let held { .held(seq: held.seq, text: held.text) } else { .none }
     aheadSentEarly = false
     dropAhead()
@@ -109,14 +109,12 @@ final class WorkerTransitionDriver: TransitionDriver {
     message.int(number)
     message.command(command)
     message.bool(stream)
-    message.u8(use.rawValue)
-    worker.call(message.finish(), as: .perform(self, ahead: pending, completion))
+    message.u8(ahead.use.rawValue)
+    worker.call(message.finish(), as: .perform(self, ahead: ahead, completion))
   }
 
   func takeFrameAhead(advancingBy seconds: Double) -> [UInt8]? {
-    guard awaitedAhead != nil, let held = heldAhead, held.seconds == seconds, held.seq == nextSeq, !isOver,
-      fault == nil
-    else { return nil }
+    guard let held = heldAhead, held.seconds == seconds, held.seq == nextSeq, !isOver, fault == nil else { return nil }
     dropAhead()
     aheadSentEarly = true
     nextSeq += 1
@@ -129,7 +127,7 @@ final class WorkerTransitionDriver: TransitionDriver {
   }
 
   /// Whether it holds the frame its worker built ahead for the next tick.
-  var holdsFrameAhead: Bool { awaitedAhead != nil && heldAhead != nil }
+  var holdsFrameAhead: Bool { heldAhead != nil }
 
   /// Forgets the frame built ahead, and any still on its way: a call other than its tick's advance was made.
   func dropAhead() {
