@@ -114,10 +114,11 @@ package final class OutputChannel: MessageSink {
     case .interrupted:
       // As `flush` leaves a message a signal cut short: all of it buffered, `written` past what went out (so a
       // terminating flush finishes it before anything else).
+      let start = buffer.count
       buffer.append(contentsOf: body)
       buffer.append(contentsOf: trailer)
       messageEnds.append(buffer.count)
-      written = offset
+      written = start + offset
       _ = interrupted()
     case .failed(let error):
       markClosed(error)
